@@ -1,0 +1,44 @@
+# Ramiscore: `make run` to try it locally, `make test` to run the tests.
+# Every target sets up what it needs (virtual environment, translations) on a fresh clone.
+
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+MANAGE := $(BIN)/python manage.py
+# Rebuilt only when a requirements file changes.
+STAMP := $(VENV)/.installed
+
+.PHONY: venv run test lint format bench messages compilemessages
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+compilemessages: venv
+	$(MANAGE) compilemessages --ignore=$(VENV)
+
+run: venv compilemessages
+	$(MANAGE) migrate --no-input
+	$(MANAGE) load_demo
+	@echo "Starting Ramiscore on http://127.0.0.1:8000 (Ctrl-C to stop)."
+	$(MANAGE) runserver 127.0.0.1:8000
+
+test: venv compilemessages
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: venv
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: venv
+	$(BIN)/python bench/run.py
+
+messages: venv
+	$(MANAGE) makemessages -l fr --ignore=$(VENV) --ignore=staticfiles --ignore=tests --ignore=bench

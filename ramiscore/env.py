@@ -1,0 +1,63 @@
+"""Pure helpers that read settings from the environment; no Django settings access."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off"})
+
+# Django's deploy check (security.W009) asks for at least 50 characters.
+MIN_SECRET_KEY_LENGTH = 50
+
+
+def env_bool(environ: Mapping[str, str], name: str, *, default: bool) -> bool:
+    """Read a yes/no variable; unset or empty means `default`, anything unclear is an error."""
+    raw = environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in TRUE_WORDS:
+        return True
+    if raw in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={environ[name]!r} is not a yes/no value: use one of 1, 0, true, false."
+    )
+
+
+def env_int(environ: Mapping[str, str], name: str, *, default: int) -> int:
+    """Read a whole number; unset or empty means `default`."""
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+
+
+def env_list(environ: Mapping[str, str], name: str) -> list[str]:
+    """Read a comma-separated list, dropping blanks: "a, b,," gives ["a", "b"]."""
+    return [item.strip() for item in environ.get(name, "").split(",") if item.strip()]
+
+
+def database_config(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
+    """Turn a database URL (sqlite:///path, postgres://user:pw@host/db) into a DATABASES entry."""
+    return dict(dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True))
+
+
+def production_problems(environ: Mapping[str, str]) -> list[str]:
+    """List what keeps `environ` from being a safe production configuration (empty if none)."""
+    problems = []
+    secret_key = environ.get("SECRET_KEY", "")
+    if not secret_key:
+        problems.append("SECRET_KEY is not set")
+    elif len(secret_key) < MIN_SECRET_KEY_LENGTH:
+        problems.append(f"SECRET_KEY is shorter than {MIN_SECRET_KEY_LENGTH} characters")
+    if not env_list(environ, "ALLOWED_HOSTS"):
+        problems.append("ALLOWED_HOSTS is not set")
+    return problems

@@ -1,0 +1,17 @@
+// Small progressive enhancements; every page also works without JavaScript.
+
+// When a live (htmx) update fails, say so instead of leaving stale content silently.
+document.addEventListener("htmx:responseError", (event) => {
+  const main = document.getElementById("content");
+  let list = main.querySelector(".messages");
+  if (!list) {
+    list = document.createElement("ul");
+    list.className = "messages";
+    list.setAttribute("role", "status");
+    main.prepend(list);
+  }
+  const item = document.createElement("li");
+  item.className = "message error";
+  item.textContent = document.body.dataset.htmxError;
+  list.append(item);
+});

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_says_what_ramiscore_is_in_french_by_default(
+    client: Client, django_assert_max_num_queries: DjangoAssertNumQueries
+) -> None:
+    with django_assert_max_num_queries(0):
+        response = client.get(reverse("home"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<html lang="fr">' in html
+    assert "Scores et tournois pour les soirées de club de cartes" in html
+    assert "rami" in html
+
+
+def test_it_links_anonymous_visitors_to_the_organiser_login(client: Client) -> None:
+    response = client.get(reverse("home"))
+    assert f'href="{reverse("login")}"' in response.content.decode()
+    assert f'action="{reverse("logout")}"' not in response.content.decode()
+
+
+def test_it_serves_its_own_stylesheet_and_htmx_not_a_cdn(client: Client) -> None:
+    html = client.get(reverse("home")).content.decode()
+    assert 'href="/static/css/site.css"' in html
+    assert 'src="/static/js/vendor/htmx.min.js"' in html
+    assert "https://" not in html
+
+
+def test_switching_to_english_shows_the_page_in_english(
+    client: Client, django_assert_max_num_queries: DjangoAssertNumQueries
+) -> None:
+    response = client.post(reverse("set_language"), {"language": "en", "next": reverse("home")})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("home")
+    with django_assert_max_num_queries(0):
+        html = client.get(reverse("home")).content.decode()
+    assert '<html lang="en">' in html
+    assert "Scores and tournaments for card club nights" in html
+
+
+def test_it_greets_a_logged_in_organiser_and_offers_logout(
+    client: Client,
+    organiser: AbstractBaseUser,
+    django_assert_max_num_queries: DjangoAssertNumQueries,
+) -> None:
+    client.force_login(organiser)
+    with django_assert_max_num_queries(2):
+        html = client.get(reverse("home")).content.decode()
+    assert "organiser" in html
+    assert f'action="{reverse("logout")}"' in html
+    assert f'href="{reverse("admin:index")}"' not in html.split("</nav>")[0]
+
+
+def test_it_shows_the_admin_link_to_staff(client: Client, staff: AbstractBaseUser) -> None:
+    client.force_login(staff)
+    html = client.get(reverse("home")).content.decode()
+    assert f'href="{reverse("admin:index")}"' in html.split("</nav>")[0]
+
+
+def test_it_only_answers_get(client: Client) -> None:
+    assert client.post(reverse("home")).status_code == 405

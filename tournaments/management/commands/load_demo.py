@@ -1,0 +1,26 @@
+"""`manage.py load_demo`: load demo data for local use and say how to log in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
+
+from tournaments.demo import DemoNotAllowed, load_demo
+
+
+class Command(BaseCommand):
+    help = "Create the demo organiser account (local use only: refuses when DEBUG is off)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            summary = load_demo()
+        except DemoNotAllowed as error:
+            raise CommandError(str(error)) from error
+        verb = "Created" if summary.created else "Refreshed"
+        self.stdout.write(self.style.SUCCESS(f"{verb} the demo organiser account."))
+        self.stdout.write(
+            f"Log in at http://127.0.0.1:8000{reverse('login')} "
+            f"as {summary.username!r} with password {summary.password!r}."
+        )

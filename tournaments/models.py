@@ -1,0 +1,1 @@
+"""Club, game and tournament models: none yet, later issues add them."""
