@@ -8,7 +8,7 @@ MANAGE := $(BIN)/python manage.py
 # Rebuilt only when a requirements file changes.
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test lint format bench messages compilemessages
+.PHONY: venv run test lint format bench messages compilemessages vectors
 
 venv: $(STAMP)
 
@@ -42,3 +42,8 @@ bench: venv
 
 messages: venv
 	$(MANAGE) makemessages -l fr --ignore=$(VENV) --ignore=staticfiles --ignore=tests --ignore=bench
+
+# Refresh the repository's copy of the shared rules vectors (tests read ../shared/vectors
+# when it is there, this copy otherwise).
+vectors:
+	cp ../shared/vectors/* tests/rules/vectors/
