@@ -47,7 +47,13 @@ def env_list(environ: Mapping[str, str], name: str) -> list[str]:
 
 def database_config(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
     """Turn a database URL (sqlite:///path, postgres://user:pw@host/db) into a DATABASES entry."""
-    return dict(dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True))
+    config = dict(dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True))
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # Two phones entering the same hand: IMMEDIATE transactions take the write lock at
+        # BEGIN, so the second waits for the first (up to `timeout` s) instead of failing
+        # with "database is locked" halfway through.
+        config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    return config
 
 
 def production_problems(environ: Mapping[str, str]) -> list[str]:

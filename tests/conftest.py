@@ -18,3 +18,35 @@ def organiser(db: None) -> AbstractBaseUser:
 def staff(db: None) -> AbstractBaseUser:
     """A club administrator with access to the admin."""
     return StaffFactory(username="admin")
+
+
+@pytest.fixture
+def club(organiser):
+    """The organiser's club."""
+    from tests.factories import ClubFactory
+
+    club = ClubFactory(name="Club de rami de Montreuil")
+    club.organisers.add(organiser)
+    return club
+
+
+@pytest.fixture
+def event(club):
+    """A club night of rami à pénalités (target 100) with a 5.00 stake."""
+    from tests.factories import EventFactory
+
+    return EventFactory(
+        club=club,
+        name="Soirée du jeudi",
+        variant="rami-penalites",
+        options={"target": 100},
+        entry_fee=5,
+    )
+
+
+@pytest.fixture
+def game(event):
+    """Table 1 of the event's first round: Anne, Bruno, Chloé; no hand yet."""
+    from tests.factories import make_game
+
+    return make_game(event, pot=15)

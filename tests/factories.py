@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import factory
 from django.contrib.auth import get_user_model
 
@@ -21,3 +23,66 @@ class UserFactory(factory.django.DjangoModelFactory):
 class StaffFactory(UserFactory):
     is_staff = True
     is_superuser = True
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Club"
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Player"
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Joueur {n}")
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "tournaments.Event"
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Soirée {n}")
+    date = factory.LazyFunction(lambda: datetime.date(2026, 11, 30))
+    variant = "rami-penalites"
+
+
+def make_game(
+    event=None, *, players=("Anne", "Bruno", "Chloé"), table_number=1, round_=None, **game_fields
+):
+    """A game of the event's variant at one table, seated in the given order."""
+    from tournaments.models import Game, Player, Round, Seat
+
+    event = event or EventFactory()
+    if round_ is None:
+        round_, _created = Round.objects.get_or_create(event=event, number=1)
+    game = Game.objects.create(
+        event=event,
+        round=round_,
+        table_number=table_number,
+        variant=game_fields.pop("variant", event.variant),
+        options=game_fields.pop("options", event.options),
+        **game_fields,
+    )
+    for position, name in enumerate(players, start=1):
+        player, _created = Player.objects.get_or_create(club=event.club, name=name)
+        Seat.objects.create(game=game, player=player, position=position)
+    return game
+
+
+def play(game, how, ended_by=None, **held):
+    """Record the game's next hand through the real service: held by player name."""
+    from tournaments.rules.hands import parse_held
+    from tournaments.services.entry import HandFacts, record_hand
+
+    seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
+    facts = HandFacts(
+        how,
+        seats[ended_by] if ended_by else None,
+        {seats[name].id: parse_held(value) for name, value in held.items()},
+    )
+    number = game.hands.count() + 1
+    return record_hand(game=game, number=number, facts=facts)

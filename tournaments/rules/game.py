@@ -48,6 +48,7 @@ class GameResult:
     winner: str | None
     ranking: list[str]
     prizes: dict[str, int] | None  # cents, only for a finished game with a pot
+    ended_by_closing: bool = False  # closed by the organiser before its end condition
 
 
 def score_hands(game: Game) -> list[HandResult]:
@@ -74,7 +75,8 @@ def score_game(game: Game) -> GameResult:
         if match.over:
             raise RulesError([_after_the_end(result.number, match.ended_after_hand)])
         match.play(result)
-    if game.closed and not match.over:
+    ended_by_closing = game.closed and not match.over
+    if ended_by_closing:
         match.close(len(hands))
     totals = match.grand_totals()
     ranking = rank(variant, players, totals)
@@ -95,6 +97,7 @@ def score_game(game: Game) -> GameResult:
         winner=ranking[0] if finished else None,
         ranking=ranking,
         prizes=prizes,
+        ended_by_closing=ended_by_closing,
     )
 
 

@@ -82,6 +82,7 @@ class Variant:
     copies: ClassVar[int]  # how many decks: 1, or 2 for the rami games with 104 cards
     has_draws: ClassVar[bool] = False
     has_never_melded: ClassVar[bool] = False
+    preferred_table_size: ClassVar[int] = 4  # what seating aims for; any size in range is legal
 
     prize_rule: str = option("places", _choice(*PRIZE_RULES))
     prize_places: tuple[int, ...] = option((100,), _places)
@@ -93,6 +94,11 @@ class Variant:
 
     def deal_size(self, players: int) -> int:
         return 10
+
+    @classmethod
+    def table_sizes(cls) -> tuple[int, ...]:
+        """The table sizes seating may use: the variant's player range, at most 6 a table."""
+        return tuple(range(cls.min_players, min(cls.max_players, 6) + 1))
 
     def deck(self) -> Deck:
         return Deck(copies=self.copies)
@@ -211,6 +217,7 @@ class GinRummy(Variant):
     slug = "gin-rummy"
     family, highest_wins, min_players, max_players, copies = GIN, True, 2, 2, 1
     has_draws = True
+    preferred_table_size = 2
 
     system: str = option("20/25", _choice(*SYSTEMS))
     undercut_bonus: int | None = option(None, _integer(0, 1000, nullable=True))

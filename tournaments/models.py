@@ -1,1 +1,0 @@
-"""Club, game and tournament models: none yet, later issues add them."""

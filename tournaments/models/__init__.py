@@ -1,0 +1,23 @@
+"""The club's data: facts as they happened at the tables, and rows derived from them.
+
+clubs: Club, Player. events: Event, Registration, Round. games: Game, Seat, Bye, Hand,
+HandLine. Points are never typed in: the rules engine derives them from the facts of each
+hand, and the derived columns are rewritten in the same transaction as any change.
+"""
+
+from .clubs import Club, Player
+from .events import Event, Registration, Round
+from .games import Bye, Game, Hand, HandLine, Seat
+
+__all__ = [
+    "Bye",
+    "Club",
+    "Event",
+    "Game",
+    "Hand",
+    "HandLine",
+    "Player",
+    "Registration",
+    "Round",
+    "Seat",
+]

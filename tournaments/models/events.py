@@ -1,0 +1,183 @@
+"""An event (a club night or a tournament), who registered for it, and its rounds."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from tournaments.rules import PRESETS
+
+from .clubs import Club, Player
+
+VARIANT_NAMES = {
+    "rami-traditionnel": _("Rami traditionnel (winner collects)"),
+    "rami-penalites": _("Rami à pénalités (penalty points)"),
+    "rummy": _("Rummy (losers pay the winner)"),
+    "rami-jokers": _("Rami with jokers (13 cards)"),
+    "gin-rami": _("Gin-rami (2–4 players, penalty points)"),
+    "gin-rummy": _("Gin-rummy (2 players)"),
+}
+assert set(VARIANT_NAMES) == set(PRESETS), "every preset needs a name a club understands"
+
+
+def default_points_scale() -> list[int]:
+    return [3, 1, 0]
+
+
+def default_tie_breaks() -> list[str]:
+    return ["score", "wins", "opponents_points"]
+
+
+def default_prize_places() -> list[int]:
+    return [50, 30, 20]
+
+
+class Event(models.Model):
+    """A club night (one round, a pot per table) or a tournament (rounds, standings, a pool)."""
+
+    class Kind(models.TextChoices):
+        CLUB_NIGHT = "club_night", _("Club night")
+        TOURNAMENT = "tournament", _("Tournament")
+
+    class Seating(models.TextChoices):
+        RANDOM = "random", _("Random")
+        SWISS = "swiss", _("Swiss (similar standings together)")
+        ROUND_ROBIN = "round_robin", _("Round robin (everyone meets everyone)")
+        BALANCED = "balanced", _("Balanced mixing (meet as many players as possible)")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind, default=Kind.CLUB_NIGHT)
+    variant = models.CharField(
+        _("variant"), max_length=30, choices=list(VARIANT_NAMES.items()), default="rami-penalites"
+    )
+    options = models.JSONField(_("options"), default=dict, blank=True)  # overrides of the preset
+    entry_fee = models.DecimalField(
+        _("entry fee"),
+        max_digits=8,
+        decimal_places=2,
+        default=Decimal("0.00"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    confirmation_required = models.BooleanField(
+        _("hands need confirming by a second person"), default=False
+    )
+    language = models.CharField(
+        _("language of printed sheets"), max_length=5, choices=settings.LANGUAGES, default="fr"
+    )
+
+    # Tournaments only.
+    seating_method = models.CharField(
+        _("seating"), max_length=20, choices=Seating, default=Seating.SWISS
+    )
+    points_scale = models.JSONField(_("tournament points by place"), default=default_points_scale)
+    points_for_win_at_time = models.PositiveSmallIntegerField(
+        _("points for a win when time is up"),
+        null=True,
+        blank=True,
+        help_text=_("Leave empty to give the same points as a win by target."),
+    )
+    bye_points = models.PositiveSmallIntegerField(_("points for a bye"), default=3)
+    tie_breaks = models.JSONField(_("tie-breaks, in order"), default=default_tie_breaks)
+    prize_places = models.JSONField(_("prize pool by place (%)"), default=default_prize_places)
+    club_share = models.DecimalField(
+        _("club share of the entry fees (%)"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))],
+    )
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords(excluded_fields=["created_at"])
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d/%m/%Y})"
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.kind == self.Kind.TOURNAMENT
+
+    def variant_name(self) -> str:
+        return str(VARIANT_NAMES[self.variant])
+
+
+class RegistrationQuerySet(models.QuerySet):
+    def active(self) -> RegistrationQuerySet:
+        """Registered and not withdrawn: who can be seated in the next round."""
+        return self.filter(withdrawn=False)
+
+    def present(self) -> RegistrationQuerySet:
+        return self.active().filter(checked_in=True)
+
+
+class Registration(models.Model):
+    """A player entered in an event: checked in on arrival, possibly withdrawn later."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords(excluded_fields=["created_at"])
+
+    objects = RegistrationQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
+
+
+class RoundQuerySet(models.QuerySet):
+    def open(self) -> RoundQuerySet:
+        return self.filter(closed_at__isnull=True)
+
+
+class Round(models.Model):
+    """All tables playing at the same time; a club night has one."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    seating_method = models.CharField(max_length=20, choices=Event.Seating, blank=True)
+    seed = models.PositiveIntegerField(default=0)  # seating is reproducible from it
+    started_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    objects = RoundQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)s") % {"number": self.number}
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None

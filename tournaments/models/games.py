@@ -1,0 +1,211 @@
+"""A game at a table: its seats, its hands and what each player held (facts), with the
+totals, ranks and prizes derived from them by the rules engine."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from tournaments.rules import make_variant
+from tournaments.rules.variants import Variant
+
+from .clubs import Player
+from .events import VARIANT_NAMES, Event, Round
+
+
+def new_link_token() -> str:
+    """A table link's secret: unguessable, short enough for a QR code."""
+    return secrets.token_urlsafe(16)
+
+
+class GameQuerySet(models.QuerySet):
+    def in_play(self) -> GameQuerySet:
+        return self.filter(finished=False)
+
+    def finished(self) -> GameQuerySet:
+        return self.filter(finished=True)
+
+
+class Game(models.Model):
+    """One game at one table in a round: its rules are the event's unless imported."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    variant = models.CharField(_("variant"), max_length=30, choices=list(VARIANT_NAMES.items()))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    pot = models.DecimalField(_("pot"), max_digits=10, decimal_places=2, null=True, blank=True)
+    closed = models.BooleanField(_("closed by the organiser"), default=False)
+    link_token = models.CharField(max_length=32, unique=True, default=new_link_token)
+    link_enabled = models.BooleanField(_("table link enabled"), default=True)
+
+    # Derived by the rules engine (tournaments.scoring.refresh_game); never typed in.
+    finished = models.BooleanField(default=False)
+    ended_after_hand = models.PositiveIntegerField(null=True, blank=True)
+    hands_played = models.PositiveIntegerField(default=0)
+    has_provisional_hands = models.BooleanField(default=False)
+    winner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords(
+        excluded_fields=[
+            "finished",
+            "ended_after_hand",
+            "hands_played",
+            "has_provisional_hands",
+            "winner",
+            "updated_at",
+        ]
+    )
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["round_id", "table_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table_number"], name="table_unique_in_round")
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(table)s") % {"table": self.table_number}
+
+    def rules(self) -> Variant:
+        """The variant with this game's options (validated when they were saved)."""
+        return make_variant(self.variant, self.options)
+
+    def variant_name(self) -> str:
+        return str(VARIANT_NAMES[self.variant])
+
+
+class Seat(models.Model):
+    """A player at a table, in seating order; with his derived total, rank and prize."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+
+    # Derived.
+    total = models.IntegerField(default=0)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)  # 1 = best; ties share
+    hands_won = models.PositiveIntegerField(default=0)
+    prize = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    # Tied players share the points of the places they occupy, hence halves and thirds.
+    tournament_points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.game})"
+
+
+class Bye(models.Model):
+    """A round a player sat out for want of an opponent (2-player variants)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+    points = models.DecimalField(max_digits=6, decimal_places=2, default=0)  # bye points
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.round})"
+
+
+class Hand(models.Model):
+    """One hand as it happened: how it ended and who ended it; who entered and confirmed it."""
+
+    class How(models.TextChoices):
+        GOING_OUT = "going_out", _("went out")
+        RAMI_SEC = "rami_sec", _("rami sec")
+        KNOCK = "knock", _("knocked")
+        GIN = "gin", _("gin")
+        DRAW = "draw", _("draw")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(_("hand"))
+    how = models.CharField(_("how it ended"), max_length=20, choices=How)
+    ended_by = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Who entered or confirmed it from a table link (no account): a per-device identity.
+    entered_from = models.CharField(max_length=64, blank=True)
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_from = models.CharField(max_length=64, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    needs_confirmation = models.BooleanField(default=False)
+
+    # Derived.
+    result = models.CharField(max_length=20, blank=True)  # the engine's: undercut included
+    winner = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    history = HistoricalRecords(excluded_fields=["result", "winner", "entered_at"])
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        ordering = ["number"]
+        constraints = [
+            # The double-entry guard: two devices submitting hand 5 store one hand 5.
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return _("Hand %(number)s") % {"number": self.number}
+
+    @property
+    def is_provisional(self) -> bool:
+        return self.needs_confirmation and self.confirmed_at is None
+
+
+class HandLine(models.Model):
+    """What one player held at the end of a hand (a fact) and what it gave (derived)."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="lines")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="lines")
+    # The fact, one of: a count made at the table, the cards, or "never melded"; nothing for
+    # the player who went out in a rami game.
+    held_count = models.PositiveIntegerField(null=True, blank=True)
+    held_cards = models.CharField(max_length=120, blank=True)
+    never_melded = models.BooleanField(default=False)
+
+    # Derived.
+    counted = models.IntegerField(null=True, blank=True)
+    points = models.IntegerField(default=0)
+    running_total = models.IntegerField(default=0)
+    history = HistoricalRecords(excluded_fields=["counted", "points", "running_total"])
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="one_line_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} / {self.seat}"
+
+    @property
+    def held_anything(self) -> bool:
+        return self.held_count is not None or bool(self.held_cards) or self.never_melded

@@ -1,0 +1,165 @@
+"""The results service: from the facts stored for a game to its derived rows, via the engine.
+
+Every change to a game's facts (a hand entered, corrected, deleted or confirmed; the game
+closed; its options changed) ends with `refresh_game` in the same transaction, so that the
+stored totals, ranks, prizes and tournament points always agree with the rule book.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db import transaction
+
+from tournaments import rules
+from tournaments.models import Game, Hand, HandLine, Seat
+from tournaments.rules.gamefile import parse_amount
+from tournaments.rules.hands import NEVER_MELDED, parse_held
+
+
+def held_value(line: HandLine):
+    """The engine's held value for a stored line: a count, the cards, or never melded."""
+    if line.never_melded:
+        return NEVER_MELDED
+    if line.held_cards:
+        return parse_held(line.held_cards)
+    return line.held_count
+
+
+def engine_hand(hand: Hand, seats_by_id: dict[int, Seat]) -> rules.Hand:
+    held = {
+        seats_by_id[line.seat_id].player.name: held_value(line)
+        for line in hand.lines.all()
+        if line.held_anything
+    }
+    ended_by = seats_by_id[hand.ended_by_id].player.name if hand.ended_by_id else None
+    return rules.Hand(hand.how, ended_by, held)
+
+
+def engine_game(game: Game, seats: list[Seat], hands: list[Hand], **changes) -> rules.Game:
+    """The engine's view of a game; `changes` replace fields (e.g. closed=True)."""
+    seats_by_id = {seat.id: seat for seat in seats}
+    facts = {
+        "variant": game.rules(),
+        "players": tuple(seat.player.name for seat in seats),
+        "hands": tuple(engine_hand(hand, seats_by_id) for hand in hands),
+        "pot": parse_amount(f"{game.pot:.2f}") if game.pot is not None else None,
+        "closed": game.closed,
+    }
+    facts.update(changes)
+    return rules.Game(**facts)
+
+
+def load_facts(game: Game) -> tuple[list[Seat], list[Hand]]:
+    """The seats (with players) and hands (with lines) of a game: three queries."""
+    seats = list(game.seats.select_related("player").order_by("position"))
+    hands = list(game.hands.order_by("number").prefetch_related("lines"))
+    return seats, hands
+
+
+def refresh_game(game: Game) -> rules.GameResult:
+    """Score the game from its facts and rewrite every derived row; RulesError if invalid."""
+    with transaction.atomic():
+        seats, hands = load_facts(game)
+        result = rules.score_game(engine_game(game, seats, hands))
+        # A provisional hand keeps the game open: no winner or prize until it is confirmed.
+        decided = result.finished and not any(hand.is_provisional for hand in hands)
+        _write_hands(seats, hands, result)
+        _write_seats(game, seats, result, decided)
+        _write_game(game, seats, hands, result, decided)
+    return result
+
+
+def _write_hands(seats: list[Seat], hands: list[Hand], result: rules.GameResult) -> None:
+    by_name = {seat.player.name: seat for seat in seats}
+    lines_to_save = []
+    for hand, scored, totals in zip(hands, result.hands, result.running_totals, strict=True):
+        hand.result = scored.result
+        hand.winner = by_name[scored.winner] if scored.winner else None
+        existing = {line.seat_id: line for line in hand.lines.all()}
+        for seat in seats:
+            line = existing.get(seat.id)
+            if line is None:
+                # Every seat gets a line, zeros included, so that totals read from one table.
+                line = HandLine.objects.create(hand=hand, seat=seat)
+            line.counted = scored.counted.get(seat.player.name)
+            line.points = scored.points[seat.player.name]
+            line.running_total = totals[seat.player.name]
+            lines_to_save.append(line)
+    Hand.objects.bulk_update(hands, ["result", "winner"], batch_size=500)
+    HandLine.objects.bulk_update(
+        lines_to_save, ["counted", "points", "running_total"], batch_size=500
+    )
+
+
+def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decided: bool) -> None:
+    names = [seat.player.name for seat in seats]
+    hands_won = dict.fromkeys(names, 0)
+    for scored in result.hands:
+        if scored.winner:
+            hands_won[scored.winner] += 1
+    ranks = places(result.ranking, result.totals)
+    points = tournament_points(game.event, result, ranks) if decided else {}
+    for seat in seats:
+        name = seat.player.name
+        seat.total = result.totals[name]
+        seat.rank = ranks[name]
+        seat.hands_won = hands_won[name]
+        cents = result.prizes.get(name) if (result.prizes and decided) else None
+        seat.prize = Decimal(cents) / 100 if cents is not None else None
+        seat.tournament_points = points.get(name, Decimal(0))
+    Seat.objects.bulk_update(
+        seats, ["total", "rank", "hands_won", "prize", "tournament_points"], batch_size=500
+    )
+
+
+def _write_game(game: Game, seats, hands: list[Hand], result, decided: bool) -> None:
+    by_name = {seat.player.name: seat.player for seat in seats}
+    provisional = any(hand.is_provisional for hand in hands)
+    game.finished = decided
+    game.has_provisional_hands = provisional
+    game.ended_after_hand = result.ended_after_hand
+    game.hands_played = len(hands)
+    game.winner = by_name[result.winner] if game.finished and result.winner else None
+    Game.objects.filter(pk=game.pk).update(
+        finished=game.finished,
+        has_provisional_hands=provisional,
+        ended_after_hand=game.ended_after_hand,
+        hands_played=game.hands_played,
+        winner=game.winner,
+    )
+
+
+def places(ranking: list[str], totals: dict[str, int]) -> dict[str, int]:
+    """Each player's place, 1 the best; tied totals share the better place (1, 1, 3)."""
+    found: dict[str, int] = {}
+    for index, name in enumerate(ranking):
+        tied_above = index and totals[ranking[index - 1]] == totals[name]
+        found[name] = found[ranking[index - 1]] if tied_above else index + 1
+    return found
+
+
+def tournament_points(event, result: rules.GameResult, ranks: dict[str, int]) -> dict:
+    """Tournament points from the game's ranking: the event's scale by place, tied players
+    sharing the points of the places they occupy; a win at time may be worth less."""
+    scale = [Fraction(p) for p in event.points_scale]
+    occupied: dict[int, list[str]] = {}
+    for name in result.ranking:
+        occupied.setdefault(ranks[name], []).append(name)
+    points = {}
+    for place, names in occupied.items():
+        shared = [
+            scale[i] if i < len(scale) else Fraction(0)
+            for i in range(place - 1, place - 1 + len(names))
+        ]
+        for name in names:
+            points[name] = sum(shared) / len(names)
+    if result.ended_by_closing and event.points_for_win_at_time is not None:
+        for name in occupied.get(1, []):
+            points[name] = min(points[name], Fraction(event.points_for_win_at_time))
+    cent = Decimal("0.01")
+    return {
+        name: (Decimal(p.numerator) / Decimal(p.denominator)).quantize(cent)
+        for name, p in points.items()
+    }

@@ -1,0 +1,221 @@
+"""Hand entry: record, preview, correct, delete, confirm — each a checked, atomic write.
+
+Nothing is stored when the rules engine refuses a hand: the RulesError it raises names the
+hand and the player, and the page shows it beside the field concerned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import rules
+from tournaments.models import Game, Hand, HandLine, Seat
+from tournaments.results import engine_game, load_facts, refresh_game
+from tournaments.rules.cards import format_cards
+from tournaments.rules.hands import NEVER_MELDED, count_hand
+from tournaments.rules.scoring import HandResult, score_hand
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What happened at the table, as a form or a game file gives it."""
+
+    how: str
+    ended_by: Seat | None
+    held: dict[int, object] = field(default_factory=dict)  # seat id → count, cards, never
+
+    def for_engine(self, seats: list[Seat]) -> rules.Hand:
+        names = {seat.id: seat.player.name for seat in seats}
+        held = {names[seat_id]: value for seat_id, value in self.held.items()}
+        return rules.Hand(self.how, self.ended_by.player.name if self.ended_by else None, held)
+
+
+class HandConflict(Exception):
+    """Someone else stored this hand number first (two devices at one table)."""
+
+    def __init__(self, stored: Hand | None, expected: int):
+        self.stored, self.expected = stored, expected
+        super().__init__(f"hand {expected} is the next one to enter")
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The points a hand would give, and the totals after it, before anything is stored."""
+
+    scored: HandResult
+    totals_after: dict[str, int]
+
+
+def preview_hand(*, game: Game, facts: HandFacts, number: int | None = None) -> Preview:
+    """Score the hand as hand `number` (default: the next one) without storing anything;
+    RulesError if the rules refuse it."""
+    seats, hands = load_facts(game)
+    facts_game = engine_game(game, seats, hands, closed=False)
+    played = list(facts_game.hands)
+    number = number or len(played) + 1
+    played[number - 1 : number] = [facts.for_engine(seats)]
+    result = rules.score_game(replace(facts_game, hands=tuple(played)))
+    return Preview(result.hands[number - 1], result.running_totals[number - 1])
+
+
+def preview_single(*, game: Game, facts: HandFacts, number: int) -> HandResult:
+    """The points of one hand alone (for a correction's preview)."""
+    seats = list(game.seats.select_related("player"))
+    variant, players = game.rules(), tuple(s.player.name for s in seats)
+    hand = facts.for_engine(seats)
+    counted = count_hand(variant, players, hand, number)
+    return score_hand(variant, players, hand, counted, number)
+
+
+def record_hand(*, game: Game, number: int, facts: HandFacts, user=None, device: str = "") -> Hand:
+    """Store hand `number` of the game and rescore it; HandConflict if that number is taken."""
+    try:
+        with transaction.atomic():
+            # One writer per game at a time (PostgreSQL row lock; SQLite's IMMEDIATE
+            # transactions serialise writers already).
+            game = Game.objects.select_for_update().select_related("event").get(pk=game.pk)
+            last = game.hands.aggregate(last=Max("number"))["last"] or 0
+            if number != last + 1:
+                raise HandConflict(game.hands.filter(number=number).first(), last + 1)
+            _refuse_if_closed(game)
+            preview_hand(game=game, facts=facts)  # nothing is written if the rules refuse it
+            hand = Hand.objects.create(
+                game=game,
+                number=number,
+                how=facts.how,
+                ended_by=facts.ended_by,
+                entered_by=user if _is_person(user) else None,
+                entered_from=device,
+                needs_confirmation=game.event.confirmation_required,
+            )
+            _write_lines(hand, game, facts)
+            refresh_game(game)
+            return hand
+    except IntegrityError:
+        # The unique (game, number) constraint caught a race the lock did not.
+        stored = Hand.objects.filter(game=game, number=number).first()
+        if stored is None:
+            raise
+        raise HandConflict(stored, number + 1) from None
+
+
+def correct_hand(*, hand: Hand, facts: HandFacts, reason: str, user=None, device: str = ""):
+    """Replace a hand's facts, keeping the old ones in its history with who and why."""
+    _require_reason(reason)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().select_related("event").get(pk=hand.game_id)
+        hand = Hand.objects.get(pk=hand.pk)
+        preview_hand(game=game, facts=facts, number=hand.number)
+        hand.how, hand.ended_by = facts.how, facts.ended_by
+        if game.event.confirmation_required:
+            # A corrected hand is a new claim: a second person confirms it again.
+            hand.needs_confirmation, hand.confirmed_by, hand.confirmed_at = True, None, None
+            hand.confirmed_from = ""
+        hand._change_reason = reason
+        hand.save()
+        _write_lines(hand, game, facts, reason=reason)
+        refresh_game(game)
+        return hand
+
+
+def delete_last_hand(*, game: Game, reason: str, user=None) -> None:
+    """Delete the game's last hand (its history keeps it, with who and why)."""
+    _require_reason(reason)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        hand = game.hands.order_by("-number").first()
+        if hand is None:
+            raise ValidationError(_("There is no hand to delete."))
+        hand._change_reason = reason
+        for line in hand.lines.all():
+            line._change_reason = reason
+            line.delete()
+        hand.delete()
+        refresh_game(game)
+
+
+def confirm_hand(*, hand: Hand, user=None, device: str = "") -> Hand:
+    """A second person confirms a provisional hand; the one who entered it cannot."""
+    with transaction.atomic():
+        hand = Hand.objects.select_for_update().select_related("game").get(pk=hand.pk)
+        if not hand.is_provisional:
+            raise ValidationError(_("This hand does not need confirming."))
+        if is_same_person(hand, user, device):
+            raise PermissionDenied(_("A different person must confirm the hand."))
+        hand.confirmed_by = user if _is_person(user) else None
+        hand.confirmed_from = device
+        hand.confirmed_at = timezone.now()
+        hand._change_reason = "confirmed"
+        hand.save()
+        refresh_game(hand.game)
+        return hand
+
+
+def is_same_person(hand: Hand, user, device: str) -> bool:
+    """Whether this user, or this device of a table link, entered the hand."""
+    if _is_person(user) and hand.entered_by_id == user.pk:
+        return True
+    if not _is_person(user) and device and device == hand.entered_from:
+        return True
+    return not _is_person(user) and not device
+
+
+def close_game(*, game: Game, user=None) -> None:
+    """End a game early (a round's time is up): its totals stand, the winner follows."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        game.closed = True
+        game._change_reason = "closed"
+        game.save(update_fields=["closed"])
+        refresh_game(game)
+
+
+def reopen_game(*, game: Game, user=None) -> None:
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        game.closed = False
+        game._change_reason = "reopened"
+        game.save(update_fields=["closed"])
+        refresh_game(game)
+
+
+def _write_lines(hand: Hand, game: Game, facts: HandFacts, reason: str = "") -> None:
+    existing = {line.seat_id: line for line in hand.lines.all()}
+    for seat in game.seats.all():
+        line = existing.get(seat.id) or HandLine(hand=hand, seat=seat)
+        value = facts.held.get(seat.id)
+        line.held_count = value if isinstance(value, int) else None
+        line.held_cards = rules_cards_text(value)
+        line.never_melded = value == NEVER_MELDED
+        if reason:
+            line._change_reason = reason
+        line.save()
+
+
+def rules_cards_text(value) -> str:
+    """Cards as the codes stored in a line ("KD 7S"), or "" for a count."""
+    if isinstance(value, tuple):
+        return format_cards(value)
+    if isinstance(value, str) and value != NEVER_MELDED:
+        return value  # kept as typed: the engine reports the bad code
+    return ""
+
+
+def _refuse_if_closed(game: Game) -> None:
+    if game.closed:
+        raise ValidationError(_("This game was closed by the organiser: reopen it to add hands."))
+
+
+def _require_reason(reason: str) -> None:
+    if not reason or not reason.strip():
+        raise ValidationError(_("Say why: the reason is kept with the change."))
+
+
+def _is_person(user) -> bool:
+    return user is not None and getattr(user, "is_authenticated", False)

@@ -1,0 +1,108 @@
+"""Events and their players: create an event, change its rules, register and check in players."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import rules
+from tournaments.models import Club, Event, Player, Registration
+from tournaments.results import refresh_game
+
+
+def rules_problems_as_validation_error(error: rules.RulesError) -> ValidationError:
+    """A RulesError as Django's ValidationError, each problem translated for the page."""
+    return ValidationError([problem.where(_) + problem.text(_) for problem in error.problems])
+
+
+def validated_options(variant: str, options: dict) -> dict:
+    """The options as overrides of the preset, checked by the rules engine."""
+    try:
+        rules.make_variant(variant, options)
+    except rules.RulesError as error:
+        raise rules_problems_as_validation_error(error) from None
+    return dict(options)
+
+
+def create_event(
+    *,
+    club: Club,
+    name: str,
+    date: datetime.date,
+    variant: str,
+    options: dict | None = None,
+    kind: str = Event.Kind.CLUB_NIGHT,
+    entry_fee: Decimal = Decimal("0"),
+    created_by=None,
+    **settings,
+) -> Event:
+    """A new event of the club, its rules validated; `settings` are other Event fields."""
+    event = Event(
+        club=club,
+        name=name,
+        date=date,
+        kind=kind,
+        variant=variant,
+        options=validated_options(variant, options or {}),
+        entry_fee=entry_fee,
+        created_by=created_by,
+        **settings,
+    )
+    event.full_clean()
+    event.save()
+    return event
+
+
+def change_rules(*, event: Event, variant: str, options: dict, reason: str = "") -> Event:
+    """Change the event's variant or options; its games follow, rescored in the same
+    transaction (refused, with the reason, if a hand already played breaks the new rules)."""
+    options = validated_options(variant, options)
+    with transaction.atomic():
+        event.variant, event.options = variant, options
+        event._change_reason = reason or "rules changed"
+        event.save(update_fields=["variant", "options"])
+        for game in event.games.select_for_update():
+            game.variant, game.options = variant, options
+            game.save(update_fields=["variant", "options"])
+            try:
+                refresh_game(game)
+            except rules.RulesError as error:
+                raise rules_problems_as_validation_error(error) from None
+    return event
+
+
+def find_or_add_player(*, club: Club, name: str) -> Player:
+    """The club member of that name (any case), added if new."""
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError(_("Give the player's name."))
+    player = Player.objects.filter(club=club, name__iexact=name).first()
+    return player or Player.objects.create(club=club, name=name)
+
+
+def register_player(*, event: Event, name: str, checked_in: bool = True) -> Registration:
+    """Enter a player in the event (quick add by name); already there: returns them, back in."""
+    with transaction.atomic():
+        player = find_or_add_player(club=event.club, name=name)
+        registration, created = Registration.objects.get_or_create(
+            event=event, player=player, defaults={"checked_in": checked_in}
+        )
+        if not created and (registration.withdrawn or checked_in and not registration.checked_in):
+            registration.withdrawn = False
+            registration.checked_in = registration.checked_in or checked_in
+            registration.save(update_fields=["withdrawn", "checked_in"])
+        return registration
+
+
+def set_presence(*, registration: Registration, checked_in=None, withdrawn=None) -> Registration:
+    """Check a player in (or out), or withdraw him between rounds (or bring him back)."""
+    if checked_in is not None:
+        registration.checked_in = checked_in
+    if withdrawn is not None:
+        registration.withdrawn = withdrawn
+    registration.save(update_fields=["checked_in", "withdrawn"])
+    return registration

@@ -1,0 +1,175 @@
+"""Rounds: seat the players (by a seating method or by hand), re-seat, close at time."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max, Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import seating
+from tournaments.models import Bye, Event, Game, Hand, Player, Round, Seat
+from tournaments.results import refresh_game
+from tournaments.rules import PRESETS
+
+
+def seating_players(event: Event) -> list[Player]:
+    """Who sits down in the next round: checked in and not withdrawn."""
+    return [r.player for r in event.registrations.present().select_related("player")]
+
+
+def past_tables(event: Event) -> list[tuple[int, ...]]:
+    """Every table of the event so far, as player ids: who has already met whom."""
+    tables: dict[int, list[int]] = {}
+    for game_id, player_id in Seat.objects.filter(game__event=event).values_list(
+        "game_id", "player_id"
+    ):
+        tables.setdefault(game_id, []).append(player_id)
+    return [tuple(players) for players in tables.values()]
+
+
+def points_so_far(event: Event) -> dict[int, Decimal]:
+    """Tournament points per player id, games and byes together: what Swiss pairs on."""
+    points: dict[int, Decimal] = {}
+    seats = Seat.objects.filter(game__event=event).values("player_id")
+    for row in seats.annotate(points=Sum("tournament_points")):
+        points[row["player_id"]] = row["points"] or Decimal(0)
+    byes = Bye.objects.filter(round__event=event).values("player_id")
+    for row in byes.annotate(points=Sum("points")):
+        points[row["player_id"]] = points.get(row["player_id"], Decimal(0)) + row["points"]
+    return points
+
+
+def open_round(*, event: Event, method: str | None = None, seed: int | None = None) -> Round:
+    """Seat the next round with the event's seating method; ValidationError if it cannot."""
+    players = seating_players(event)
+    method = method or (event.seating_method if event.is_tournament else Event.Seating.RANDOM)
+    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        _refuse_while_a_round_is_open(event)
+        number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
+        preset = PRESETS[event.variant]
+        points = points_so_far(event)
+        ids = [p.id for p in players]
+        try:
+            found = seating.seat(
+                method,
+                ids,
+                preset.table_sizes(),
+                round_number=number,
+                history=past_tables(event),
+                standings={pid: points.get(pid, Decimal(0)) for pid in _best_first(ids, points)},
+                byes_so_far=list(
+                    Bye.objects.filter(round__event=event).values_list("player_id", flat=True)
+                ),
+                seed=seed,
+                preferred_size=preset.preferred_table_size,
+            )
+        except seating.SeatingError as error:
+            raise ValidationError(str(error)) from None
+        round_ = Round.objects.create(event=event, number=number, seating_method=method, seed=seed)
+        by_id = {p.id: p for p in players}
+        _create_tables(event, round_, [[by_id[pid] for pid in table] for table in found.tables])
+        Bye.objects.bulk_create(
+            Bye(round=round_, player=by_id[pid], points=event.bye_points) for pid in found.byes
+        )
+    return round_
+
+
+def seat_by_hand(*, event: Event, tables: Sequence[Sequence[Player]]) -> Round:
+    """Open the next round with the tables the organiser chose, in seat order."""
+    preset = PRESETS[event.variant]
+    seen: set[int] = set()
+    for number, table in enumerate(tables, start=1):
+        if not preset.min_players <= len(table) <= preset.max_players:
+            raise ValidationError(
+                _("Table %(table)s has %(count)s players; %(variant)s needs %(low)s to %(high)s.")
+                % {
+                    "table": number,
+                    "count": len(table),
+                    "variant": event.variant_name(),
+                    "low": preset.min_players,
+                    "high": preset.max_players,
+                }
+            )
+        for player in table:
+            if player.id in seen:
+                raise ValidationError(_("%(player)s is seated twice.") % {"player": player.name})
+            seen.add(player.id)
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        _refuse_while_a_round_is_open(event)
+        number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
+        round_ = Round.objects.create(event=event, number=number, seating_method="")
+        _create_tables(event, round_, tables)
+    return round_
+
+
+def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
+    """Seat a round again, allowed until its first hand is entered."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=round_.event_id)
+        if Hand.objects.filter(game__round=round_).exists():
+            raise ValidationError(
+                _("Hands have been entered in this round: it cannot be re-seated.")
+            )
+        if event.rounds.filter(number__gt=round_.number).exists():
+            raise ValidationError(_("Only the last round can be re-seated."))
+        method = round_.seating_method or None
+        round_.delete()
+    return open_round(event=event, method=method, seed=seed)
+
+
+def close_round(*, round_: Round) -> Round:
+    """Time is up: every unfinished game is closed with its totals as they stand."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        for game in round_.games.filter(finished=False, closed=False):
+            game.closed = True
+            game._change_reason = "round closed"
+            game.save(update_fields=["closed"])
+            refresh_game(game)
+        round_.closed_at = timezone.now()
+        round_.save(update_fields=["closed_at"])
+    return round_
+
+
+def _create_tables(event: Event, round_: Round, tables: Sequence[Sequence[Player]]) -> None:
+    games = Game.objects.bulk_create(
+        Game(
+            event=event,
+            round=round_,
+            table_number=number,
+            variant=event.variant,
+            options=event.options,
+            # A club night's table plays for its own pot: each player's stake.
+            pot=None
+            if event.is_tournament or not event.entry_fee
+            else event.entry_fee * len(table),
+        )
+        for number, table in enumerate(tables, start=1)
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, player=player, position=position)
+        for game, table in zip(games, tables, strict=True)
+        for position, player in enumerate(table, start=1)
+    )
+
+
+def _refuse_while_a_round_is_open(event: Event) -> None:
+    open_round_ = event.rounds.open().order_by("-number").first()
+    if open_round_ is not None:
+        raise ValidationError(
+            _("Round %(number)s is still open: close it before seating the next one.")
+            % {"number": open_round_.number}
+        )
+
+
+def _best_first(ids: list[int], points: dict[int, Decimal]) -> list[int]:
+    return sorted(ids, key=lambda pid: -points.get(pid, Decimal(0)))
