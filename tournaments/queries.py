@@ -41,7 +41,10 @@ class GameSheet:
         """Totals after each hand, by player name (for charts)."""
         names = self.players
         return [
-            {name: (line.running_total if line else 0) for name, line in zip(names, row.lines)}
+            {
+                name: (line.running_total if line else 0)
+                for name, line in zip(names, row.lines, strict=True)
+            }
             for row in self.rows
         ]
 

@@ -97,8 +97,9 @@ class Variant:
 
     @classmethod
     def table_sizes(cls) -> tuple[int, ...]:
-        """The table sizes seating may use: the variant's player range, at most 6 a table."""
-        return tuple(range(cls.min_players, min(cls.max_players, 6) + 1))
+        """The table sizes seating may use: the variant's player range, at most 5 a table
+        (six at a rami table is legal, but clubs split them into two tables of three)."""
+        return tuple(range(cls.min_players, min(cls.max_players, 5) + 1))
 
     def deck(self) -> Deck:
         return Deck(copies=self.copies)

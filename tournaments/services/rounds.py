@@ -127,10 +127,14 @@ def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
 
 
 def close_round(*, round_: Round) -> Round:
-    """Time is up: every unfinished game is closed with its totals as they stand."""
+    """Time is up: every unfinished game is closed with its totals as they stand.
+
+    A table that played no hand at all is left without a result: closing it would crown the
+    first seat of a 0–0–0 game.
+    """
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
-        for game in round_.games.filter(finished=False, closed=False):
+        for game in round_.games.filter(finished=False, closed=False, hands_played__gt=0):
             game.closed = True
             game._change_reason = "round closed"
             game.save(update_fields=["closed"])

@@ -1,0 +1,109 @@
+"""Rounds: seat every present player at tables the variant allows, close at time."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.factories import EventFactory, PlayerFactory, play
+from tournaments.models import Bye, Registration, Seat
+from tournaments.services.events import register_player, set_presence
+from tournaments.services.rounds import close_round, open_round, reseat_round, seat_by_hand
+
+pytestmark = pytest.mark.django_db
+
+
+def event_with(count, **fields):
+    event = EventFactory(**fields)
+    for i in range(count):
+        register_player(event=event, name=f"Joueur {i + 1}")
+    return event
+
+
+def seated(round_):
+    return sorted(Seat.objects.filter(game__round=round_).values_list("player__name", flat=True))
+
+
+def test_a_club_night_seats_everyone_present_in_tables_of_the_variant(
+    django_assert_max_num_queries,
+):
+    event = event_with(7, entry_fee=Decimal("2.50"))
+    set_presence(registration=Registration.objects.get(player__name="Joueur 7"), checked_in=False)
+    round_ = open_round(event=event, seed=3)
+    assert seated(round_) == [f"Joueur {i}" for i in range(1, 7)]
+    sizes = sorted(game.seats.count() for game in round_.games.all())
+    assert sizes == [3, 3]
+    # Each table plays for its players' stakes.
+    assert [g.pot for g in round_.games.all()] == [Decimal("7.50"), Decimal("7.50")]
+
+
+def test_the_same_seed_seats_the_same_way():
+    first = event_with(9)
+    second = event_with(9)
+    tables = []
+    for event in (first, second):
+        round_ = open_round(event=event, seed=42)
+        tables.append(
+            [[s.player.name for s in g.seats.select_related("player")] for g in round_.games.all()]
+        )
+    assert tables[0] == tables[1]
+
+
+def test_a_round_cannot_open_while_the_last_one_is_open():
+    event = event_with(4)
+    open_round(event=event, seed=1)
+    with pytest.raises(ValidationError, match="still open"):
+        open_round(event=event, seed=2)
+
+
+def test_too_few_players_is_a_clear_error():
+    event = event_with(1)
+    with pytest.raises(ValidationError):
+        open_round(event=event)
+
+
+def test_gin_rummy_gives_a_bye_to_the_odd_player_out():
+    event = event_with(5, variant="gin-rummy", kind="tournament", bye_points=2)
+    round_ = open_round(event=event, seed=5)
+    assert all(game.seats.count() == 2 for game in round_.games.all())
+    bye = Bye.objects.get(round=round_)
+    assert bye.points == 2 and len(seated(round_)) == 4
+
+
+def test_seating_by_hand_checks_the_table_sizes():
+    event = EventFactory(variant="gin-rummy")
+    a, b, c = (PlayerFactory(club=event.club) for _ in range(3))
+    with pytest.raises(ValidationError, match="Table 1 has 3 players"):
+        seat_by_hand(event=event, tables=[[a, b, c]])
+    with pytest.raises(ValidationError, match="seated twice"):
+        seat_by_hand(event=event, tables=[[a, b], [a, c]])
+    round_ = seat_by_hand(event=event, tables=[[b, a]])
+    assert [s.player for s in round_.games.get().seats.all()] == [b, a]
+
+
+def test_a_round_can_be_reseated_until_its_first_hand():
+    event = event_with(6, options={"target": 100})
+    round_ = open_round(event=event, seed=1)
+    round_ = reseat_round(round_=round_, seed=2)
+    assert round_.number == 1 and len(seated(round_)) == 6
+    game = round_.games.first()
+    names = [s.player.name for s in game.seats.select_related("player")]
+    play(game, "going_out", names[0], **dict.fromkeys(names[1:], 5))
+    with pytest.raises(ValidationError, match="cannot be re-seated"):
+        reseat_round(round_=round_)
+
+
+def test_closing_a_round_closes_its_unfinished_games_with_a_winner():
+    event = event_with(6, options={"target": 100})
+    round_ = open_round(event=event, seed=1)
+    game = round_.games.first()
+    names = [s.player.name for s in game.seats.select_related("player")]
+    play(game, "going_out", names[1], **{n: 30 for n in names if n != names[1]})
+    close_round(round_=round_)
+    game.refresh_from_db()
+    assert game.closed and game.finished and game.winner.name == names[1]
+    untouched = round_.games.exclude(pk=game.pk).get()
+    assert not untouched.closed and not untouched.finished and untouched.winner is None
+    open_round(event=event, seed=2)  # the next round can open now

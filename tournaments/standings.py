@@ -1,0 +1,178 @@
+"""Tournament standings: tournament points, then the event's tie-breaks in order.
+
+The ranking itself is pure (`rank_players` over `PlayerRecord`s); `event_standings` loads the
+records in three queries whatever the number of players, rounds and hands. Only finished
+games count: a game in play gives nothing yet. Tie-breaks are a small registry: each one says
+what it measures, which way is better, and computes a value per player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Bye, Event, Registration, Seat
+from tournaments.rules import PRESETS
+from tournaments.rules.prizes import by_places
+
+
+@dataclass
+class PlayerRecord:
+    """What one player did in the tournament so far (finished games and byes)."""
+
+    player_id: int
+    name: str
+    points: Decimal = Decimal(0)
+    score: int = 0  # sum of game totals
+    score_difference: Decimal = Decimal(0)  # own total minus the opponents' average, summed
+    wins: int = 0
+    games: int = 0
+    byes: int = 0
+    opponents: list[int] = field(default_factory=list)  # one entry per opponent per game
+    # Per game: (opponent ids, tournament points earned) — for head-to-head.
+    results: list[tuple[tuple[int, ...], Decimal]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    key: str
+    label: str
+    higher_is_better: bool | None  # None: follows the variant (score in a penalty variant)
+    value: Callable[[PlayerRecord, dict[int, PlayerRecord], list[PlayerRecord]], object]
+
+
+def _opponents_points(record, everyone, group):
+    return sum((everyone[o].points for o in record.opponents if o in everyone), Decimal(0))
+
+
+def _head_to_head(record, everyone, group):
+    # Points earned in the games against the other players tied with him.
+    tied = {r.player_id for r in group} - {record.player_id}
+    return sum(
+        (points for opponents, points in record.results if tied & set(opponents)), Decimal(0)
+    )
+
+
+TIE_BREAKS: dict[str, TieBreak] = {
+    tb.key: tb
+    for tb in (
+        TieBreak("score", _("cumulative score"), None, lambda r, e, g: r.score),
+        TieBreak(
+            "score_difference", _("score difference"), None, lambda r, e, g: r.score_difference
+        ),
+        TieBreak("wins", _("games won"), True, lambda r, e, g: r.wins),
+        TieBreak("opponents_points", _("opponents' points (Buchholz)"), True, _opponents_points),
+        TieBreak("head_to_head", _("head-to-head"), True, _head_to_head),
+        TieBreak("penalty_points", _("fewest penalty points"), False, lambda r, e, g: r.score),
+    )
+}
+
+
+@dataclass
+class StandingRow:
+    place: int
+    record: PlayerRecord
+    tie_breaks: list[object]  # values in the event's tie-break order
+    prize: Decimal | None = None
+
+    @property
+    def name(self) -> str:
+        return self.record.name
+
+
+def rank_players(
+    records: list[PlayerRecord], tie_breaks: list[str], *, highest_wins: bool
+) -> list[StandingRow]:
+    """Rank by points, then each tie-break in order; equal on everything shares the place."""
+    everyone = {r.player_id: r for r in records}
+    chosen = [TIE_BREAKS[key] for key in tie_breaks if key in TIE_BREAKS]
+
+    def sort_key(record: PlayerRecord, group: list[PlayerRecord]) -> tuple:
+        key: list = [-record.points]
+        for tb in chosen:
+            better_high = highest_wins if tb.higher_is_better is None else tb.higher_is_better
+            value = tb.value(record, everyone, group)
+            key.append(-value if better_high else value)
+        return tuple(key)
+
+    # Head-to-head only means something among the players level on points.
+    by_points: dict[Decimal, list[PlayerRecord]] = {}
+    for record in records:
+        by_points.setdefault(record.points, []).append(record)
+    keys = {r.player_id: sort_key(r, by_points[r.points]) for r in records}
+    ordered = sorted(records, key=lambda r: (keys[r.player_id], r.name.casefold()))
+    rows: list[StandingRow] = []
+    for index, record in enumerate(ordered):
+        same = rows and keys[rows[-1].record.player_id] == keys[record.player_id]
+        place = rows[-1].place if same else index + 1
+        values = [_display(tb.value(record, everyone, by_points[record.points])) for tb in chosen]
+        rows.append(StandingRow(place, record, values))
+    return rows
+
+
+def _display(value):
+    return value.normalize() if isinstance(value, Decimal) else value
+
+
+def load_records(event: Event) -> list[PlayerRecord]:
+    """Every registered player's record, from finished games and byes: three queries."""
+    records = {
+        r.player_id: PlayerRecord(r.player_id, r.player.name)
+        for r in Registration.objects.filter(event=event).select_related("player")
+    }
+    seats = Seat.objects.filter(game__event=event, game__finished=True).values_list(
+        "game_id", "player_id", "total", "rank", "tournament_points"
+    )
+    tables: dict[int, list[tuple]] = {}
+    for game_id, *row in seats:
+        tables.setdefault(game_id, []).append(row)
+    for table in tables.values():
+        for player_id, total, rank, points in table:
+            record = records.setdefault(player_id, PlayerRecord(player_id, str(player_id)))
+            others = [row for row in table if row[0] != player_id]
+            record.points += points
+            record.score += total
+            record.games += 1
+            record.wins += rank == 1
+            record.opponents += [row[0] for row in others]
+            record.results.append((tuple(row[0] for row in others), points))
+            if others:
+                average = Decimal(sum(row[1] for row in others)) / len(others)
+                record.score_difference += Decimal(total) - average
+    for player_id, points in Bye.objects.filter(round__event=event).values_list(
+        "player_id", "points"
+    ):
+        if player_id in records:
+            records[player_id].points += points
+            records[player_id].byes += 1
+    return list(records.values())
+
+
+def event_standings(event: Event) -> list[StandingRow]:
+    """The standings of an event with the prize pool shared out (when there is one)."""
+    highest = PRESETS[event.variant].highest_wins
+    rows = rank_players(load_records(event), list(event.tie_breaks), highest_wins=highest)
+    pool = prize_pool(event)
+    if pool and rows:
+        # Equal on points and every tie-break: the players share the places they occupy.
+        ranking = [str(row.record.player_id) for row in rows]
+        level = {str(row.record.player_id): row.place for row in rows}
+        cents = by_places(tuple(event.prize_places), ranking, level, int(pool * 100))
+        for row in rows:
+            row.prize = Decimal(cents[str(row.record.player_id)]) / 100
+    return rows
+
+
+def entrants(event: Event) -> int:
+    """Who paid an entry fee: everyone checked in, withdrawn later or not."""
+    return event.registrations.filter(checked_in=True).count()
+
+
+def prize_pool(event: Event) -> Decimal:
+    """Entry fees × entrants, minus the club's share, to the cent (rounded down)."""
+    collected = event.entry_fee * entrants(event)
+    pool = collected * (Decimal(100) - event.club_share) / Decimal(100)
+    return pool.quantize(Decimal("0.01"), rounding="ROUND_DOWN")
