@@ -192,13 +192,17 @@ def _write_lines(hand: Hand, game: Game, facts: HandFacts, reason: str = "") -> 
     existing = {line.seat_id: line for line in hand.lines.all()}
     for seat in game.seats.all():
         line = existing.get(seat.id) or HandLine(hand=hand, seat=seat)
-        value = facts.held.get(seat.id)
-        line.held_count = value if isinstance(value, int) else None
-        line.held_cards = rules_cards_text(value)
-        line.never_melded = value == NEVER_MELDED
+        set_held(line, facts.held.get(seat.id))
         if reason:
             line._change_reason = reason
         line.save()
+
+
+def set_held(line: HandLine, value) -> None:
+    """Store a held value in a line: a count, cards (as codes), never melded, or nothing."""
+    line.held_count = value if isinstance(value, int) else None
+    line.held_cards = format_cards(value) if isinstance(value, tuple) else ""
+    line.never_melded = value == NEVER_MELDED
 
 
 def rules_cards_text(value) -> str:
