@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet
+from django.db.models.functions import Lower
 
-from tournaments.models import Event, Game, Hand, HandLine, Round, Seat
+from tournaments.models import Bye, Event, Game, Hand, HandLine, Player, Registration, Round, Seat
 
 
 @dataclass
@@ -89,3 +90,129 @@ def event_overview(event_id: int) -> EventOverview:
     current = rounds[-1] if rounds else None
     games = games_with_seats(current.games.order_by("table_number")) if current else []
     return EventOverview(event, rounds, current, games)
+
+
+def game_seats(game: Game) -> list[Seat]:
+    """A game's seats with their players, in seat order: one query (hand entry POSTs)."""
+    return list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+
+
+def hand_history(hand: Hand) -> list:
+    """Every stored version of a hand, newest first, with who made it: one query."""
+    return list(hand.history.select_related("history_user").order_by("-history_date"))
+
+
+def round_games(event_id: int, number: int) -> tuple[Round, list[Game]]:
+    """A round with its event and club, and its games in table order with seats and players:
+    three queries, whatever the number of tables. Round.DoesNotExist if there is none."""
+    round_ = Round.objects.select_related("event__club").get(event_id=event_id, number=number)
+    games = games_with_seats(round_.games.order_by("table_number"))
+    for game in games:
+        game.round = round_  # one round object for every table, not one copy each
+        game.event = round_.event
+    return round_, games
+
+
+def event_seats(event: Event) -> list[Seat]:
+    """Every seat of the event's games, with the player, the game and its round: one query."""
+    return list(
+        Seat.objects.filter(game__event=event)
+        .select_related("player", "game__round", "game__winner")
+        .order_by("game__round__number", "game__table_number", "position")
+    )
+
+
+def hand_changes(game: Game) -> list:
+    """The history of the game's hands (entered, corrected, confirmed, deleted) with who did
+    it, oldest first: one query."""
+    return list(
+        Hand.history.filter(game_id=game.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+
+
+@dataclass
+class RoundTables:
+    """One round of an event as its organiser manages it: tables with seats, and byes."""
+
+    round: Round
+    games: list[Game]
+    byes: list[Bye]
+
+    @property
+    def hands_entered(self) -> bool:
+        return any(game.hands_played for game in self.games)
+
+
+@dataclass
+class PlayerRow:
+    registration: Registration
+    table: int | None  # his table in the latest round, if seated
+
+
+@dataclass
+class EventManagement:
+    event: Event
+    players: list[PlayerRow]
+    member_names: list[str]  # the club's members, for the quick-add suggestions
+    rounds: list[RoundTables]  # the latest first
+
+    @property
+    def latest(self) -> RoundTables | None:
+        return self.rounds[0] if self.rounds else None
+
+
+def event_management(event: Event) -> EventManagement:
+    """What the organiser's event page shows: players, rounds, tables with seats; six queries
+    whatever the number of players, rounds and tables."""
+    registrations = list(
+        event.registrations.select_related("player").order_by(Lower("player__name"))
+    )
+    member_names = list(
+        Player.objects.filter(club_id=event.club_id)
+        .order_by(Lower("name"))
+        .values_list("name", flat=True)
+    )
+    rounds = list(event.rounds.order_by("-number"))
+    games = games_with_seats(Game.objects.filter(event=event).order_by("table_number"))
+    byes = Bye.objects.filter(round__event=event).select_related("player")
+    by_round = {round_.id: RoundTables(round_, [], []) for round_ in rounds}
+    for game in games:
+        by_round[game.round_id].games.append(game)
+    for bye in byes.order_by(Lower("player__name")):
+        by_round[bye.round_id].byes.append(bye)
+    latest = by_round[rounds[0].id] if rounds else None
+    table_of = {
+        seat.player_id: game.table_number
+        for game in (latest.games if latest else [])
+        for seat in game.seats.all()
+    }
+    players = [PlayerRow(r, table_of.get(r.player_id)) for r in registrations]
+    return EventManagement(event, players, member_names, list(by_round.values()))
+
+
+def past_rounds_games(rounds: list[Round]) -> list[Game]:
+    """The games of the given (earlier) rounds with their winners: one query, none if no round."""
+    if not rounds:
+        return []
+    return list(
+        Game.objects.filter(round__in=rounds)
+        .select_related("round", "winner")
+        .order_by("round__number", "table_number")
+    )
+
+
+def match_scores(games: list[Game]) -> dict[int, dict[int, int]]:
+    """For gin-rummy matches (multi_game), the current game's scores: game id → seat id →
+    the last hand's running total (they restart with each game). One query, none without."""
+    matches = [g.pk for g in games if getattr(g.rules(), "mode", None) == "multi_game"]
+    if not matches:
+        return {}
+    lines = HandLine.objects.filter(
+        hand__game_id__in=matches, hand__number=F("hand__game__hands_played")
+    ).values_list("hand__game_id", "seat_id", "running_total")
+    scores: dict[int, dict[int, int]] = {}
+    for game_id, seat_id, total in lines:
+        scores.setdefault(game_id, {})[seat_id] = total
+    return scores

@@ -173,3 +173,22 @@ def test_a_game_without_hands_cannot_be_closed(game):
         close_game(game=game)
     game.refresh_from_db()
     assert not game.closed and not game.finished
+
+
+def test_the_history_names_who_made_each_change_outside_a_web_request(game):
+    organiser = UserFactory()
+    hand = record_hand(
+        game=game,
+        number=1,
+        facts=facts(game, "going_out", "Anne", Bruno=3, Chloé=4),
+        user=organiser,
+    )
+    correct_hand(
+        hand=hand,
+        facts=facts(game, "going_out", "Anne", Bruno=5, Chloé=4),
+        reason="miscount",
+        user=organiser,
+    )
+    assert [h.history_user for h in hand.history.all()] == [organiser, organiser]
+    line = hand.lines.get(seat__player__name="Bruno")
+    assert line.history.first().history_user == organiser

@@ -85,7 +85,7 @@ def record_hand(*, game: Game, number: int, facts: HandFacts, user=None, device:
                 raise HandConflict(game.hands.filter(number=number).first(), last + 1)
             _refuse_if_closed(game)
             preview_hand(game=game, facts=facts)  # nothing is written if the rules refuse it
-            hand = Hand.objects.create(
+            hand = Hand(
                 game=game,
                 number=number,
                 how=facts.how,
@@ -94,7 +94,9 @@ def record_hand(*, game: Game, number: int, facts: HandFacts, user=None, device:
                 entered_from=device,
                 needs_confirmation=game.event.confirmation_required,
             )
-            _write_lines(hand, game, facts)
+            _attribute(hand, user)
+            hand.save()
+            _write_lines(hand, game, facts, user=user)
             refresh_game(game)
             return hand
     except IntegrityError:
@@ -117,9 +119,9 @@ def correct_hand(*, hand: Hand, facts: HandFacts, reason: str, user=None, device
             # A corrected hand is a new claim: a second person confirms it again.
             hand.needs_confirmation, hand.confirmed_by, hand.confirmed_at = True, None, None
             hand.confirmed_from = ""
-        hand._change_reason = reason
+        _attribute(hand, user, reason)
         hand.save()
-        _write_lines(hand, game, facts, reason=reason)
+        _write_lines(hand, game, facts, reason=reason, user=user)
         refresh_game(game)
         return hand
 
@@ -132,9 +134,9 @@ def delete_last_hand(*, game: Game, reason: str, user=None) -> None:
         hand = game.hands.order_by("-number").first()
         if hand is None:
             raise ValidationError(_("There is no hand to delete."))
-        hand._change_reason = reason
+        _attribute(hand, user, reason)
         for line in hand.lines.all():
-            line._change_reason = reason
+            _attribute(line, user, reason)
             line.delete()
         hand.delete()
         refresh_game(game)
@@ -151,7 +153,7 @@ def confirm_hand(*, hand: Hand, user=None, device: str = "") -> Hand:
         hand.confirmed_by = user if _is_person(user) else None
         hand.confirmed_from = device
         hand.confirmed_at = timezone.now()
-        hand._change_reason = "confirmed"
+        _attribute(hand, user, "confirmed")
         hand.save()
         refresh_game(hand.game)
         return hand
@@ -174,7 +176,7 @@ def close_game(*, game: Game, user=None) -> None:
             # A 0–0 game closed would crown its first seat (ties keep seating order).
             raise ValidationError(_("No hand was played at this table: there is nothing to close."))
         game.closed = True
-        game._change_reason = "closed"
+        _attribute(game, user, "closed")
         game.save(update_fields=["closed"])
         refresh_game(game)
 
@@ -183,19 +185,27 @@ def reopen_game(*, game: Game, user=None) -> None:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         game.closed = False
-        game._change_reason = "reopened"
+        _attribute(game, user, "reopened")
         game.save(update_fields=["closed"])
         refresh_game(game)
 
 
-def _write_lines(hand: Hand, game: Game, facts: HandFacts, reason: str = "") -> None:
+def _write_lines(hand: Hand, game: Game, facts: HandFacts, reason: str = "", user=None) -> None:
     existing = {line.seat_id: line for line in hand.lines.all()}
     for seat in game.seats.all():
         line = existing.get(seat.id) or HandLine(hand=hand, seat=seat)
         set_held(line, facts.held.get(seat.id))
-        if reason:
-            line._change_reason = reason
+        _attribute(line, user, reason)
         line.save()
+
+
+def _attribute(instance, user, reason: str = "") -> None:
+    """Who and why, for the history: outside a web request (commands, imports) the history
+    middleware cannot tell who made the change, so the service says it."""
+    if _is_person(user):
+        instance._history_user = user
+    if reason:
+        instance._change_reason = reason
 
 
 def set_held(line: HandLine, value) -> None:

@@ -1,0 +1,173 @@
+"""Public pages (no login): an event's tables and a table's game, refreshed live while in play.
+
+While something is still in play each page polls itself with htmx: the same view answers an
+htmx request with only the live fragment, and that fragment stops polling once play is over.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import NoReverseMatch, reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments.access import can_manage
+from tournaments.audit import game_changes
+from tournaments.charts import score_chart_svg
+from tournaments.models import Event, Game
+from tournaments.queries import (
+    GameSheet,
+    event_overview,
+    game_sheet,
+    match_scores,
+    past_rounds_games,
+)
+from tournaments.rules import make_variant
+from tournaments.scoreboard import (
+    current_game_scores,
+    game_card,
+    hand_views,
+    money,
+    options_line,
+)
+from tournaments.tables import hand_history_table
+
+POLL_EVERY = "every 10s"
+
+
+@require_GET
+def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    """An event: the current round's tables with totals and progress, and past rounds."""
+    try:
+        overview = event_overview(event_id)
+    except Event.DoesNotExist:
+        raise Http404(_("There is no such event.")) from None
+    event = overview.event
+    scores = match_scores(overview.games)
+    cards = [
+        game_card(game, list(game.seats.all()), scores.get(game.pk), event=event)
+        for game in overview.games
+    ]
+    round_ = overview.current_round
+    context = {
+        "event": event,
+        "round": round_,
+        "cards": cards,
+        # Poll while a table of the current round is still playing.
+        "live": round_ is not None and not round_.is_closed and any(c.live for c in cards),
+        "poll_every": POLL_EVERY,
+    }
+    if request.htmx:
+        return _fragment(request, "public/_event_tables.html", context)
+    past = past_rounds_games(overview.rounds[:-1])
+    context |= {
+        "options": options_line(
+            event.variant_name(),
+            make_variant(event.variant, event.options),
+            *_entry_fee(event),
+        ),
+        "past_rounds": _by_round(past),
+        "is_tournament": event.is_tournament,
+    }
+    return _fragment(request, "public/event.html", context)
+
+
+@require_GET
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A table: hand by hand history, totals, progress, chart, winner, prizes, changes."""
+    sheet = _sheet_or_404(game_id)
+    context = _game_context(sheet)
+    if request.htmx:
+        return _fragment(request, "public/_game_live.html", context)
+    game = sheet.game
+    context["entry_url"] = _entry_url(game) if can_manage(request.user, game.event) else ""
+    return _fragment(request, "public/game.html", context)
+
+
+@require_GET
+def game_hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The hand history as a CSV file (one row per hand, three columns per player)."""
+    sheet = _sheet_or_404(game_id)
+    game = sheet.game
+    filename = slugify(f"{game.event.name}-{_('table')}-{game.table_number}") or "game"
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    # A byte-order mark: spreadsheet programs then read the accents of French names right.
+    response.write("\ufeff")
+    writer = csv.writer(response)
+    for row in hand_history_table(sheet).as_values():
+        writer.writerow(row)
+    return response
+
+
+def _sheet_or_404(game_id: int) -> GameSheet:
+    try:
+        return game_sheet(game_id)
+    except Game.DoesNotExist:
+        raise Http404(_("There is no such table.")) from None
+
+
+def _game_context(sheet: GameSheet) -> dict:
+    game = sheet.game
+    variant = game.rules()
+    card = game_card(game, sheet.seats, current_game_scores(sheet))
+    extra = [_("pot %(amount)s") % {"amount": money(game.pot)}] if game.pot is not None else []
+    prizes = sorted(
+        (line for line in card.players if line.prize),
+        key=lambda line: line.rank or 0,
+    )
+    return {
+        "game": game,
+        "event": game.event,
+        "card": card,
+        "options": options_line(game.variant_name(), variant, *extra),
+        "players": sheet.players,
+        "hands": hand_views(sheet),
+        "prizes": prizes,
+        "chart": score_chart_svg(
+            sheet.players,
+            sheet.running_totals(),
+            target=getattr(variant, "target", None),
+            lowest_wins=not variant.highest_wins,
+            # Drawn small so that its text stays legible when a phone shrinks it.
+            width=400,
+            height=260,
+            title=_("Score evolution, table %(table)s") % {"table": game.table_number},
+        ),
+        "changes": game_changes(game, sheet.seats),
+        "live": card.live,
+        "poll_every": POLL_EVERY,
+    }
+
+
+def _entry_url(game: Game) -> str:
+    try:
+        return reverse("entry:enter", kwargs={"game_id": game.pk})
+    except NoReverseMatch:
+        return f"/games/{game.pk}/enter/"
+
+
+def _entry_fee(event: Event) -> list[str]:
+    if not event.entry_fee:
+        return []
+    return [_("entry fee %(amount)s") % {"amount": money(event.entry_fee)}]
+
+
+def _by_round(games: list[Game]) -> list[tuple]:
+    """Past rounds' games grouped by round, in order: [(round, [games])]."""
+    grouped: dict = {}
+    for game in games:
+        grouped.setdefault(game.round, []).append(game)
+    return list(grouped.items())
+
+
+def _fragment(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+    response = render(request, template, context)
+    # The same URL answers with a page or a fragment: caches must keep them apart.
+    patch_vary_headers(response, ["HX-Request"])
+    return response
