@@ -13,4 +13,5 @@ urlpatterns = [
     path("manage/", include("tournaments.urls.organiser")),
     path("", include("tournaments.urls.sheets")),
     path("", include("tournaments.urls.tournament")),
+    path("", include("tournaments.urls.gamefiles")),
 ]

@@ -1,5 +1,34 @@
-"""URLs of the organiser pages."""
+"""URLs of the organiser pages (mounted at /manage/)."""
 
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from tournaments.views import gamefiles, organiser, organiser_play
+
+app_name = "organiser"
+
+event = "events/<int:event_id>/"
+table = event + "tables/<int:game_id>/"
+round_ = event + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("", organiser.dashboard, name="dashboard"),
+    path("clubs/new/", organiser.new_club, name="new_club"),
+    path("events/new/", organiser.new_event, name="new_event"),
+    path("events/new/options/", organiser.variant_options, name="variant_options"),
+    path(event, organiser.event_page, name="event"),
+    path(event + "settings/", organiser.edit_event, name="edit_event"),
+    path(event + "rules/", organiser.event_rules, name="rules"),
+    path(event + "import/", gamefiles.import_page, name="import"),
+    path(event + "players/", organiser_play.add_player, name="add_player"),
+    path(event + "players/<int:registration_id>/", organiser_play.presence, name="presence"),
+    path(event + "rounds/", organiser_play.new_round, name="open_round"),
+    path(event + "rounds/by-hand/", organiser_play.seat_round_by_hand, name="seat_by_hand"),
+    path(round_ + "reseat/", organiser_play.reseat, name="reseat"),
+    path(round_ + "close/", organiser_play.end_round, name="close_round"),
+    path(table + "close/", organiser_play.end_game, name="close_game"),
+    path(table + "reopen/", organiser_play.resume_game, name="reopen_game"),
+    path(table + "link/", organiser_play.table_link, name="table_link"),
+    path(table + "link/renew/", organiser_play.renew_link, name="renew_link"),
+]

@@ -9,9 +9,14 @@ from django.urls import reverse
 
 from tournaments.demo import DemoNotAllowed, load_demo
 
+SITE = "http://127.0.0.1:8000"
+
 
 class Command(BaseCommand):
-    help = "Create the demo organiser account (local use only: refuses when DEBUG is off)."
+    help = (
+        "Create the demo organiser account and a club night of demo data "
+        "(local use only: refuses when DEBUG is off)."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -21,6 +26,14 @@ class Command(BaseCommand):
         verb = "Created" if summary.created else "Refreshed"
         self.stdout.write(self.style.SUCCESS(f"{verb} the demo organiser account."))
         self.stdout.write(
-            f"Log in at http://127.0.0.1:8000{reverse('login')} "
+            f"Log in at {SITE}{reverse('login')} "
             f"as {summary.username!r} with password {summary.password!r}."
         )
+        for event in summary.events:
+            manage = reverse("organiser:event", kwargs={"event_id": event.id})
+            public = reverse("event", kwargs={"event_id": event.id})
+            self.stdout.write(f"{event.name}: manage {SITE}{manage} · public {SITE}{public}")
+            for game in summary.games:
+                if game.event_id == event.id:
+                    url = reverse("game", kwargs={"game_id": game.id})
+                    self.stdout.write(f"  table {game.table_number}: {SITE}{url}")

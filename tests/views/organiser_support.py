@@ -1,0 +1,65 @@
+"""Helpers for the organiser page tests: clients for each identity, a snapshot of the data."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from tests.factories import ClubFactory, StaffFactory, UserFactory
+from tournaments.models import Club, Event, Game, Hand, Player, Registration, Round, Seat
+
+# The permission matrix's rows: who may try to change an event.
+REFUSED = ("anonymous", "table_link", "other_organiser")
+ALLOWED = ("organiser", "admin")
+
+
+def client_as(who: str, event: Event, organiser) -> Client:
+    """A browser session for one identity; a table-link player opened his table's link."""
+    client = Client()
+    if who == "table_link":
+        game = event.games.first()
+        client.get(f"/t/{game.link_token}/")
+    elif who == "other_organiser":
+        other = UserFactory(username="voisin")
+        ClubFactory(name="Club voisin").organisers.add(other)
+        client.force_login(other)
+    elif who == "organiser":
+        client.force_login(organiser)
+    elif who == "admin":
+        client.force_login(StaffFactory(username="root"))
+    return client
+
+
+def snapshot() -> dict:
+    """Everything an organiser page can change, to assert that a refused request changed
+    nothing."""
+    return {
+        "clubs": list(Club.objects.order_by("id").values()),
+        "events": list(Event.objects.order_by("id").values()),
+        "players": list(Player.objects.order_by("id").values("id", "name", "club_id")),
+        "registrations": list(Registration.objects.order_by("id").values()),
+        "rounds": list(Round.objects.order_by("id").values()),
+        "games": list(Game.objects.order_by("id").values()),
+        "seats": list(Seat.objects.order_by("id").values()),
+        "hands": list(Hand.objects.order_by("id").values("id", "game_id", "number")),
+    }
+
+
+def assert_refused(response, who: str) -> None:
+    """Visitors and table-link players are sent to log in; other organisers get 403."""
+    if who == "other_organiser":
+        assert response.status_code == 403
+    else:
+        assert response.status_code == 302
+        assert response.url.startswith("/accounts/login/")
+
+
+def options_post(variant: str, **changes) -> dict[str, str]:
+    """A variant's options as the form posts them: every default, with some changed."""
+    from tournaments.forms.options import OptionsForm
+
+    form = OptionsForm(variant=variant)
+    data = {}
+    for field in form:
+        value = changes.get(field.name, field.field.prepare_value(field.value()))
+        data[field.html_name] = "" if value is None else str(value)
+    return data

@@ -1,0 +1,103 @@
+"""Players of an event: quick add (club members reused), check in and out, withdraw."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import EventFactory, PlayerFactory
+from tournaments.models import Player, Registration
+from tournaments.services.events import register_player
+
+pytestmark = pytest.mark.django_db
+
+
+def test_quick_add_reuses_a_club_member_whatever_the_case(client, event, organiser):
+    PlayerFactory(club=event.club, name="Hélène Castel")
+    client.force_login(organiser)
+    response = client.post(f"/manage/events/{event.id}/players/", {"name": " hélène  castel "})
+    assert response.status_code == 302
+    assert response.url == f"/manage/events/{event.id}/?added=1"
+    assert Player.objects.filter(club=event.club).count() == 1
+    registration = Registration.objects.get(event=event)
+    assert registration.player.name == "Hélène Castel" and registration.checked_in
+
+
+def test_quick_add_makes_a_new_name_a_club_member(client, event, organiser):
+    client.force_login(organiser)
+    client.post(f"/manage/events/{event.id}/players/", {"name": "François N'Diaye"})
+    assert Player.objects.get(club=event.club).name == "François N'Diaye"
+
+
+def test_a_member_is_reused_from_one_event_to_the_next(client, event, organiser):
+    register_player(event=event, name="Anne")
+    next_week = EventFactory(club=event.club)
+    client.force_login(organiser)
+    client.post(f"/manage/events/{next_week.id}/players/", {"name": "anne"})
+    assert Player.objects.filter(club=event.club).count() == 1
+    assert next_week.registrations.get().player == event.registrations.get().player
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 81])
+def test_a_bad_name_is_refused_with_a_message(name, client, event, organiser):
+    client.force_login(organiser)
+    response = client.post(f"/manage/events/{event.id}/players/", {"name": name}, follow=True)
+    assert response.status_code == 200
+    assert list(response.context["messages"])
+    assert not Registration.objects.exists()
+
+
+def test_adding_twice_keeps_one_registration_and_brings_back_a_withdrawn_player(
+    client, event, organiser
+):
+    registration = register_player(event=event, name="Anne")
+    Registration.objects.filter(pk=registration.pk).update(withdrawn=True)
+    client.force_login(organiser)
+    client.post(f"/manage/events/{event.id}/players/", {"name": "Anne"})
+    registration.refresh_from_db()
+    assert Registration.objects.count() == 1 and not registration.withdrawn
+
+
+@pytest.mark.parametrize(
+    "action, field, value",
+    [
+        ("check_out", "checked_in", False),
+        ("withdraw", "withdrawn", True),
+    ],
+)
+def test_presence_actions(action, field, value, client, event, organiser):
+    registration = register_player(event=event, name="Anne")
+    client.force_login(organiser)
+    url = f"/manage/events/{event.id}/players/{registration.id}/"
+    response = client.post(url, {"action": action})
+    assert response.status_code == 302
+    assert response.url.endswith(f"#player-{registration.id}")
+    registration.refresh_from_db()
+    assert getattr(registration, field) is value
+
+
+def test_check_in_and_bring_back_undo_them(client, event, organiser):
+    registration = register_player(event=event, name="Anne", checked_in=False)
+    Registration.objects.filter(pk=registration.pk).update(withdrawn=True)
+    client.force_login(organiser)
+    url = f"/manage/events/{event.id}/players/{registration.id}/"
+    client.post(url, {"action": "check_in"})
+    client.post(url, {"action": "return"})
+    registration.refresh_from_db()
+    assert registration.checked_in and not registration.withdrawn
+
+
+def test_an_unknown_presence_action_is_400(client, event, organiser):
+    registration = register_player(event=event, name="Anne")
+    client.force_login(organiser)
+    url = f"/manage/events/{event.id}/players/{registration.id}/"
+    assert client.post(url, {"action": "delete"}).status_code == 400
+    assert client.get(url).status_code == 405
+
+
+def test_a_withdrawn_player_shows_as_withdrawn(client, event, organiser):
+    registration = register_player(event=event, name="Anne")
+    Registration.objects.filter(pk=registration.pk).update(withdrawn=True)
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.id}/").content.decode()
+    assert f'id="player-{registration.id}" class="withdrawn"' in page
+    assert 'value="return"' in page

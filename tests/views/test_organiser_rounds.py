@@ -1,0 +1,179 @@
+"""Rounds from the event page: seat at random or by hand, seat again, close."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.factories import EventFactory, make_game, play
+from tests.views.organiser_support import snapshot
+from tournaments.models import Game, Round, Seat
+from tournaments.services.events import register_player
+
+pytestmark = pytest.mark.django_db
+
+SEVEN = ["Anne", "Bruno", "Chloé", "Denis", "Élodie", "François", "Gérard"]
+
+
+def register(event, names=SEVEN):
+    return [register_player(event=event, name=name).player for name in names]
+
+
+def test_seating_seven_players_at_random_makes_a_table_of_four_and_one_of_three(
+    client, event, organiser
+):
+    register(event)
+    client.force_login(organiser)
+    response = client.post(f"/manage/events/{event.id}/rounds/", {"method": "random"})
+    assert response.status_code == 302
+    games = list(Game.objects.filter(event=event).order_by("table_number"))
+    assert sorted(game.seats.count() for game in games) == [3, 4]
+    assert all(game.pot == 5 * game.seats.count() for game in games)
+
+
+def test_a_club_night_is_always_seated_at_random(client, event, organiser):
+    register(event)
+    client.force_login(organiser)
+    client.post(f"/manage/events/{event.id}/rounds/", {"method": "swiss"})
+    assert Round.objects.get(event=event).seating_method == "random"
+
+
+def test_a_tournament_uses_the_chosen_method(client, club, organiser):
+    event = EventFactory(club=club, kind="tournament", variant="gin-rummy")
+    register(event, SEVEN[:6])
+    client.force_login(organiser)
+    client.post(f"/manage/events/{event.id}/rounds/", {"method": "balanced"})
+    assert Round.objects.get(event=event).seating_method == "balanced"
+
+
+def test_seating_too_few_players_says_why_and_stores_nothing(client, event, organiser):
+    register(event, ["Anne"])
+    client.force_login(organiser)
+    response = client.post(f"/manage/events/{event.id}/rounds/", {"method": "random"}, follow=True)
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    assert not Round.objects.exists()
+
+
+def test_a_bad_method_is_400(client, event, organiser):
+    client.force_login(organiser)
+    assert client.post(f"/manage/events/{event.id}/rounds/", {"method": "x"}).status_code == 400
+
+
+def test_seating_by_hand_keeps_the_written_order(client, event, organiser):
+    register(event)
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.id}/rounds/by-hand/").content.decode()
+    assert 'name="table_3"' in page  # two tables by the split, and a spare box
+    # The boxes start with the present players, in tables of suitable sizes.
+    assert "Anne\nBruno\nChloé\nDenis</textarea>" in page
+    second = re.search(r'name="table_2"[^>]*>\n?([^<]*)</textarea>', page).group(1)
+    assert sorted(second.split("\n")) == ["François", "Gérard", "Élodie"]
+    data = {
+        "tables": "3",
+        "table_1": "gérard\nAnne\n\nBruno",
+        "table_2": "Chloé\nDenis\nÉlodie\nFrançois",
+    }
+    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
+    assert response.status_code == 302
+    seats = Seat.objects.filter(game__event=event).order_by("game__table_number", "position")
+    assert [(s.game.table_number, s.player.name) for s in seats] == [
+        (1, "Gérard"),
+        (1, "Anne"),
+        (1, "Bruno"),
+        (2, "Chloé"),
+        (2, "Denis"),
+        (2, "Élodie"),
+        (2, "François"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "tables, message",
+    [
+        (
+            {"table_1": "Anne\nBruno\nChloé\nDenis\nZoé", "table_2": "Élodie\nFrançois\nGérard"},
+            "Zoé",
+        ),
+        (
+            {"table_1": "Anne\nBruno\nChloé\nAnne", "table_2": "Denis\nÉlodie\nFrançois\nGérard"},
+            "Anne",
+        ),
+        ({"table_1": "Anne\nBruno\nChloé", "table_2": "Denis\nÉlodie"}, "François"),
+        ({"table_1": "Anne", "table_2": "Bruno\nChloé\nDenis\nÉlodie\nFrançois\nGérard"}, "1"),
+    ],
+    ids=["unknown name", "seated twice", "someone left out", "table too small"],
+)
+def test_seating_by_hand_explains_what_is_wrong(tables, message, client, event, organiser):
+    register(event)
+    client.force_login(organiser)
+    before = snapshot()
+    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", {"tables": "3", **tables})
+    assert response.status_code == 400
+    errors = " ".join(str(e) for e in response.context["form"].errors.values())
+    assert message in errors
+    assert snapshot() == before
+    assert "Anne" in response.content.decode()  # what was typed is kept
+
+
+def test_one_more_table_keeps_what_was_typed(client, event, organiser):
+    register(event)
+    client.force_login(organiser)
+    data = {"tables": "2", "table_1": "Anne\nBruno", "add_table": "1"}
+    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
+    page = response.content.decode()
+    assert response.status_code == 200 and 'name="table_3"' in page
+    assert "Anne\nBruno</textarea>" in page and "errorlist" not in page
+    assert not Round.objects.exists()
+
+
+def test_seating_again_asks_then_replaces_the_tables(client, event, organiser):
+    register(event)
+    client.force_login(organiser)
+    client.post(f"/manage/events/{event.id}/rounds/", {"method": "random"})
+    first_ids = set(Game.objects.values_list("id", flat=True))
+    page = client.get(f"/manage/events/{event.id}/rounds/1/reseat/").content.decode()
+    assert '<form method="post"' in page and 'class="danger"' in page
+    assert set(Game.objects.values_list("id", flat=True)) == first_ids
+    client.post(f"/manage/events/{event.id}/rounds/1/reseat/")
+    assert Round.objects.get().number == 1
+    assert not first_ids & set(Game.objects.values_list("id", flat=True))
+    assert Seat.objects.count() == 7
+
+
+def test_seating_again_is_refused_once_a_hand_is_entered(client, event, organiser):
+    game = make_game(event)
+    play(game, "going_out", "Anne", Bruno=5, Chloé=5)
+    client.force_login(organiser)
+    response = client.post(f"/manage/events/{event.id}/rounds/1/reseat/", follow=True)
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_closing_the_round_closes_the_unfinished_tables(client, event, organiser):
+    game = make_game(event)
+    play(game, "going_out", "Anne", Bruno=5, Chloé=8)
+    client.force_login(organiser)
+    client.post(f"/manage/events/{event.id}/rounds/1/close/")
+    game.refresh_from_db()
+    assert game.closed and game.finished and game.winner.name == "Anne"
+    assert Round.objects.get().is_closed
+    page = client.get(f"/manage/events/{event.id}/").content.decode()
+    assert f'action="/manage/events/{event.id}/rounds/"' in page  # the next round may be seated
+
+
+def test_seating_by_hand_warns_while_a_round_is_open(client, event, organiser):
+    register(event)
+    make_game(event)
+    client.force_login(organiser)
+    response = client.get(f"/manage/events/{event.id}/rounds/by-hand/")
+    assert response.context["open_round"].number == 1
+    data = {
+        "tables": "2",
+        "table_1": "Anne\nBruno\nChloé\nDenis",
+        "table_2": "Élodie\nFrançois\nGérard",
+    }
+    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
+    assert response.status_code == 400
+    assert "still open" in " ".join(response.context["form"].non_field_errors())
+    assert Round.objects.count() == 1

@@ -1,0 +1,106 @@
+"""A table from the event page: close early and reopen, its private link, its game file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.factories import make_game, play
+from tournaments.models import Game
+from tournaments.services.gamefiles import export_game
+from tournaments.services.rounds import close_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(game):
+    play(game, "going_out", "Anne", Bruno=12, Chloé=30)
+    return game
+
+
+def test_closing_a_table_asks_first_then_closes_it(client, event, played, organiser):
+    client.force_login(organiser)
+    url = f"/manage/events/{event.id}/tables/{played.id}/close/"
+    page = client.get(url).content.decode()
+    assert "Table 1" in page or "table 1" in page
+    assert not Game.objects.get(pk=played.pk).closed
+    response = client.post(url)
+    assert response.url.endswith(f"#table-{played.id}")
+    played.refresh_from_db()
+    assert played.closed and played.finished and played.winner.name == "Anne"
+
+
+def test_a_table_without_hands_cannot_be_closed(client, event, game, organiser):
+    client.force_login(organiser)
+    response = client.post(f"/manage/events/{event.id}/tables/{game.id}/close/", follow=True)
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    assert not Game.objects.get(pk=game.pk).closed
+
+
+def test_reopening_a_closed_table(client, event, played, organiser):
+    client.force_login(organiser)
+    client.post(f"/manage/events/{event.id}/tables/{played.id}/close/")
+    client.post(f"/manage/events/{event.id}/tables/{played.id}/reopen/")
+    played.refresh_from_db()
+    assert not played.closed and not played.finished
+
+
+def test_a_table_of_a_closed_round_stays_closed(client, event, played, organiser):
+    close_round(round_=played.round)
+    client.force_login(organiser)
+    response = client.post(f"/manage/events/{event.id}/tables/{played.id}/reopen/", follow=True)
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    assert Game.objects.get(pk=played.pk).closed
+
+
+def test_the_table_link_turns_off_and_on_and_keeps_its_token(client, event, game, organiser):
+    client.force_login(organiser)
+    url = f"/manage/events/{event.id}/tables/{game.id}/link/"
+    client.post(url, {"enabled": "0"})
+    assert client.get(f"/t/{game.link_token}/").status_code == 404
+    client.force_login(organiser)
+    client.post(url, {"enabled": "1"})
+    refreshed = Game.objects.get(pk=game.pk)
+    assert refreshed.link_enabled and refreshed.link_token == game.link_token
+    assert game.history.first().history_change_reason == "table link on"
+
+
+def test_a_new_link_asks_first_then_replaces_the_old_one(client, event, game, organiser):
+    client.force_login(organiser)
+    url = f"/manage/events/{event.id}/tables/{game.id}/link/renew/"
+    assert 'class="danger"' in client.get(url).content.decode()
+    assert Game.objects.get(pk=game.pk).link_token == game.link_token
+    client.post(url)
+    renewed = Game.objects.get(pk=game.pk)
+    assert renewed.link_token != game.link_token and renewed.link_enabled
+    assert client.get(f"/t/{game.link_token}/").status_code == 404
+    page = client.get(f"/manage/events/{event.id}/").content.decode()
+    assert f"/t/{renewed.link_token}/" in page
+
+
+def test_the_game_file_downloads_as_json(client, played, organiser):
+    client.force_login(organiser)
+    response = client.get(f"/games/{played.id}/export.json")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert "attachment" in response["Content-Disposition"]
+    assert "round-1-table-1.json" in response["Content-Disposition"]
+    document = json.loads(response.content)
+    assert document == export_game(played)
+    assert document["players"] == ["Anne", "Bruno", "Chloé"] and document["pot"] == "15.00"
+    assert "Chloé" in response.content.decode()  # readable UTF-8, not \u escapes
+
+
+@pytest.mark.parametrize("hands", [2, 20])
+def test_the_export_query_count_does_not_grow_with_hands(
+    hands, client, event, organiser, django_assert_max_num_queries
+):
+    game = make_game(event, options={"target": 10_000})
+    for _hand in range(hands):
+        play(game, "going_out", "Anne", Bruno=3, Chloé=4)
+    client.force_login(organiser)
+    with django_assert_max_num_queries(10):
+        response = client.get(f"/games/{game.id}/export.json")
+    assert len(json.loads(response.content)["hands"]) == hands

@@ -1,0 +1,1 @@
+"""Forms by area: entry (hands) and organiser (events, players, rounds, imports)."""

@@ -1,0 +1,285 @@
+"""Organiser forms: club, event, rules, players, seating by hand, game-file import."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.db.models import QuerySet
+from django.urls import reverse_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.forms.options import PercentagesField
+from tournaments.models import Club, Event, Player
+from tournaments.models.events import VARIANT_NAMES
+from tournaments.standings import TIE_BREAKS
+
+MAX_FILE_BYTES = 1_000_000  # a game of 200 hands is about 30 kB
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Club name"), max_length=120)
+
+
+class WordsField(forms.CharField):
+    """A list of words typed as "score, wins"."""
+
+    def prepare_value(self, value):
+        if isinstance(value, list | tuple):
+            return ", ".join(str(item) for item in value)
+        return value
+
+    def to_python(self, value) -> list[str]:
+        text = super().to_python(value)
+        return [word.strip() for word in text.replace(";", ",").split(",") if word.strip()]
+
+
+def variant_select() -> forms.Select:
+    """The variant list; with JavaScript, choosing one swaps in its options (htmx)."""
+    return forms.Select(
+        attrs={
+            "hx-get": reverse_lazy("organiser:variant_options"),
+            "hx-target": "#variant-options",
+            "hx-swap": "outerHTML",
+            "hx-trigger": "change",
+        }
+    )
+
+
+TOURNAMENT_FIELDS = [
+    "seating_method",
+    "points_scale",
+    "points_for_win_at_time",
+    "bye_points",
+    "tie_breaks",
+    "prize_places",
+    "club_share",
+]
+
+
+class EventForm(forms.ModelForm):
+    """An event's settings; the variant's options come in an OptionsForm beside it."""
+
+    points_scale = PercentagesField(
+        label=_("Tournament points by place"),
+        help_text=_("Points for 1st, 2nd, 3rd… at each table, e.g. 3, 1, 0."),
+    )
+    tie_breaks = WordsField(
+        label=_("Tie-breaks, in order"),
+        required=False,
+    )
+    prize_places = PercentagesField(
+        label=_("Prize pool by place (%)"),
+        help_text=_("Percentages of the pool for 1st, 2nd, 3rd…, e.g. 50, 30, 20."),
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "club",
+            "kind",
+            "variant",
+            "entry_fee",
+            "confirmation_required",
+            "language",
+            "seating_method",
+            "points_scale",
+            "points_for_win_at_time",
+            "bye_points",
+            "tie_breaks",
+            "prize_places",
+            "club_share",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        help_texts = {
+            "entry_fee": _(
+                "What each player puts in; at a club night each table plays for "
+                "its players' stakes."
+            ),
+            "confirmation_required": _(
+                "A hand then counts only once a second person at the "
+                "table (or an organiser) has confirmed it."
+            ),
+        }
+
+    def __init__(self, *args, clubs: QuerySet[Club] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "club" in self.fields:
+            self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
+            self.fields["club"].empty_label = None
+        for name in ("points_scale", "tie_breaks", "prize_places"):
+            # Declared fields get no initial from the model: a new event shows its defaults.
+            self.fields[name].initial = getattr(self.instance, name)
+        self.fields["tie_breaks"].help_text = gettext("Separated by commas, among: %(known)s.") % {
+            "known": ", ".join(TIE_BREAKS)
+        }
+        if "variant" in self.fields:
+            self.fields["variant"].widget = variant_select()
+            self.fields["variant"].choices = list(VARIANT_NAMES.items())
+
+    def main_fields(self) -> list[forms.BoundField]:
+        skip = set(TOURNAMENT_FIELDS) | {"variant"}
+        return [self[name] for name in self.fields if name not in skip]
+
+    def tournament_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in TOURNAMENT_FIELDS]
+
+    def tournament_errors(self) -> bool:
+        return any(self[name].errors for name in TOURNAMENT_FIELDS)
+
+    def clean_points_scale(self) -> list[int]:
+        scale = self.cleaned_data["points_scale"] or []
+        if not scale or any(points < 0 for points in scale):
+            raise forms.ValidationError(_("Give the points by place, e.g. 3, 1, 0."))
+        return scale
+
+    def clean_prize_places(self) -> list[int]:
+        places = self.cleaned_data["prize_places"] or []
+        if not places or any(not 0 <= p <= 100 for p in places) or sum(places) > 100:
+            raise forms.ValidationError(
+                _("Give percentages between 0 and 100 adding up to at most 100.")
+            )
+        return places
+
+    def clean_tie_breaks(self) -> list[str]:
+        words = self.cleaned_data["tie_breaks"]
+        unknown = [word for word in words if word not in TIE_BREAKS]
+        if unknown:
+            raise forms.ValidationError(
+                _("Unknown tie-break: %(unknown)s. Known: %(known)s.")
+                % {"unknown": ", ".join(unknown), "known": ", ".join(TIE_BREAKS)}
+            )
+        return words
+
+    def settings(self) -> dict[str, Any]:
+        """The cleaned fields other than those create_event takes by name."""
+        named = {"club", "name", "date", "variant", "kind", "entry_fee"}
+        return {key: value for key, value in self.cleaned_data.items() if key not in named}
+
+
+class EventSettingsForm(EventForm):
+    """An existing event's settings; its variant changes on the rules page, and its club
+    stays (its players are that club's members)."""
+
+    class Meta(EventForm.Meta):
+        fields = [name for name in EventForm.Meta.fields if name not in ("variant", "club")]
+
+
+class RulesForm(forms.Form):
+    variant = forms.ChoiceField(label=_("Variant"), choices=list(VARIANT_NAMES.items()))
+    reason = forms.CharField(
+        label=_("Why the change"),
+        required=False,
+        max_length=200,
+        help_text=_("Kept in the event's history."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].widget = variant_select()
+        self.fields["variant"].choices = list(VARIANT_NAMES.items())  # onto the new widget
+
+
+class AddPlayerForm(forms.Form):
+    name = forms.CharField(
+        label=_("Add a player"),
+        max_length=80,
+        widget=forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"}),
+        help_text=_("A club member's name, or a new name to add him to the club."),
+    )
+
+
+class OpenRoundForm(forms.Form):
+    method = forms.ChoiceField(label=_("Seating"), choices=Event.Seating.choices)
+
+
+class SeatByHandForm(forms.Form):
+    """One text box per table, a name per line; names are the event's present players."""
+
+    def __init__(self, *args, tables: int, players: list[Player], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = {player.name.casefold(): player for player in players}
+        for number in range(1, tables + 1):
+            self.fields[f"table_{number}"] = forms.CharField(
+                label=_("Table %(number)s") % {"number": number},
+                required=False,
+                widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self.tables: list[list[Player]] = []
+        seated: dict[int, str] = {}
+        for name in self.fields:
+            table = []
+            for line in (cleaned.get(name) or "").splitlines():
+                typed = " ".join(line.split())
+                if not typed:
+                    continue
+                player = self.players.get(typed.casefold())
+                if player is None:
+                    self.add_error(
+                        name,
+                        gettext("%(player)s is not a present player of this event.")
+                        % {"player": typed},
+                    )
+                elif player.id in seated:
+                    self.add_error(
+                        name,
+                        gettext("%(player)s is already seated at %(table)s.")
+                        % {"player": player.name, "table": seated[player.id]},
+                    )
+                else:
+                    seated[player.id] = str(self.fields[name].label)
+                    table.append(player)
+            if table:
+                self.tables.append(table)
+        missing = [p.name for p in self.players.values() if p.id not in seated]
+        if not self.errors and missing:
+            raise forms.ValidationError(
+                gettext("Not seated: %(players)s. Seat them, or check them out first.")
+                % {"players": ", ".join(sorted(missing))}
+            )
+        if not self.errors and not self.tables:
+            raise forms.ValidationError(gettext("Write the players' names, one per line."))
+        return cleaned
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Game file (.json)"), required=False)
+    text = forms.CharField(
+        label=_("Or paste the game file"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+    round_number = forms.IntegerField(
+        label=_("Round"),
+        required=False,
+        min_value=1,
+        help_text=_("Leave empty for the open round (or a new one)."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), cleaned.get("text")
+        if upload is not None:
+            if upload.size > MAX_FILE_BYTES:
+                raise forms.ValidationError(_("This file is too large for a game file."))
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("This file is not a text file.")) from None
+        if not text:
+            raise forms.ValidationError(_("Choose a game file or paste one."))
+        try:
+            cleaned["document"] = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                _("This is not a game file: it is not valid JSON (line %(line)s).")
+                % {"line": error.lineno}
+            ) from None
+        return cleaned

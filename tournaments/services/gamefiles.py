@@ -1,0 +1,154 @@
+"""Game files (spec/game-file.md) in and out of the database: export a game, import one into
+an event. Export → import → export gives the same document."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from tournaments import rules
+from tournaments.models import Event, Game, Hand, HandLine, Player, Registration, Round, Seat
+from tournaments.results import engine_game, load_facts, refresh_game
+from tournaments.rules.gamefile import option_overrides
+from tournaments.services.entry import set_held
+from tournaments.services.events import find_or_add_player, rules_problems_as_validation_error
+
+NAME_LENGTH = Player._meta.get_field("name").max_length
+
+
+def export_game(game: Game) -> dict[str, Any]:
+    """The game file of a stored game: its rules, players, pot and every hand's facts."""
+    seats, hands = load_facts(game)
+    return rules.write_game(engine_game(game, seats, hands))
+
+
+def read_game_file(document: Any) -> rules.Game:
+    """The engine's game from a game file, checked and scored; ValidationError listing every
+    problem with its hand and player."""
+    try:
+        read = rules.read_game(document)
+        rules.score_game(read)
+    except rules.RulesError as error:
+        raise rules_problems_as_validation_error(error) from None
+    return read
+
+
+def import_game(*, event: Event, document: Any, round_number: int | None = None, user=None) -> Game:
+    """Store a game file as a new table of the event: in round `round_number` (created if it
+    is the next one), else in the open round, else in a new round; players become club
+    members. ValidationError, and nothing stored, if the file or the seating is refused."""
+    read = read_game_file(document)
+    names = _club_names(read.players)
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        round_ = _round_for_import(event, round_number)
+        players = [find_or_add_player(club=event.club, name=name) for name in names.values()]
+        _refuse_players_already_seated(round_, players)
+        last_table = round_.games.aggregate(last=Max("table_number"))["last"] or 0
+        game = Game.objects.create(
+            event=event,
+            round=round_,
+            table_number=last_table + 1,
+            variant=read.variant.slug,
+            options=option_overrides(read.variant),
+            pot=Decimal(read.pot) / 100 if read.pot is not None else None,
+            closed=read.closed,
+        )
+        seats = Seat.objects.bulk_create(
+            Seat(game=game, player=player, position=position)
+            for position, player in enumerate(players, start=1)
+        )
+        for player in players:
+            Registration.objects.get_or_create(
+                event=event, player=player, defaults={"checked_in": True}
+            )
+        by_name = dict(zip(read.players, seats, strict=True))
+        for number, hand in enumerate(read.hands, start=1):
+            _store_hand(game, number, hand, by_name, user)
+        try:
+            refresh_game(game)
+        except rules.RulesError as error:  # already scored above: a bug if it happens
+            raise rules_problems_as_validation_error(error) from None
+    return game
+
+
+def _club_names(players: tuple[str, ...]) -> dict[str, str]:
+    """Each name of the file as the club will store it; refused if two become one member."""
+    names: dict[str, str] = {}
+    problems = []
+    seen: dict[str, str] = {}
+    for name in players:
+        clean = " ".join(name.split())
+        if len(clean) > NAME_LENGTH:
+            problems.append(
+                _("The name %(player)s is too long (at most %(limit)s characters).")
+                % {"player": name, "limit": NAME_LENGTH}
+            )
+        if clean.casefold() in seen:
+            # The club tells members apart without case: "Anne" and "anne" are one person.
+            problems.append(
+                _("%(first)s and %(second)s would be the same club member.")
+                % {"first": seen[clean.casefold()], "second": name}
+            )
+        seen[clean.casefold()] = name
+        names[name] = clean
+    if problems:
+        raise ValidationError(problems)
+    return names
+
+
+def _round_for_import(event: Event, round_number: int | None) -> Round:
+    rounds = event.rounds.order_by("number")
+    last = rounds.last()
+    next_number = last.number + 1 if last else 1
+    if round_number is None:
+        open_round = event.rounds.open().order_by("-number").first()
+        if open_round is not None:
+            return open_round
+        return Round.objects.create(event=event, number=next_number, seating_method="")
+    existing = rounds.filter(number=round_number).first()
+    if existing is not None:
+        return existing
+    if round_number != next_number:
+        raise ValidationError(
+            _("There is no round %(number)s: the next round would be round %(next)s.")
+            % {"number": round_number, "next": next_number}
+        )
+    return Round.objects.create(event=event, number=round_number, seating_method="")
+
+
+def _refuse_players_already_seated(round_: Round, players: list[Player]) -> None:
+    taken = (
+        Seat.objects.filter(game__round=round_, player__in=players)
+        .select_related("player", "game")
+        .order_by("game__table_number", "position")
+    )
+    problems = [
+        _("%(player)s already plays at table %(table)s of round %(round)s.")
+        % {"player": seat.player.name, "table": seat.game.table_number, "round": round_.number}
+        for seat in taken
+    ]
+    if problems:
+        raise ValidationError(problems)
+
+
+def _store_hand(game: Game, number: int, hand: rules.Hand, by_name: dict[str, Seat], user):
+    stored = Hand(
+        game=game,
+        number=number,
+        how=hand.how,
+        ended_by=by_name[hand.ended_by] if hand.ended_by else None,
+        entered_by=user if user is not None and user.is_authenticated else None,
+    )
+    stored._change_reason = "imported"
+    stored.save()
+    for name, value in hand.held.items():
+        line = HandLine(hand=stored, seat=by_name[name])
+        set_held(line, value)
+        line._change_reason = "imported"
+        line.save()

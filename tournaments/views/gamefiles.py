@@ -1,0 +1,69 @@
+"""Game files: a table's export (organisers only) and the import page of an event."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tournaments.access import organiser_view
+from tournaments.forms.organiser import ImportForm
+from tournaments.models import Event, Game
+from tournaments.services.gamefiles import export_game, import_game
+
+
+@require_GET
+def export(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A table's game file as a JSON download.
+
+    Organisers only: the file holds every fact of every hand, provisional ones included, and
+    is meant for archiving or moving a game, not for the public (who have the table page).
+    """
+    game = get_object_or_404(Game.objects.only("id", "event_id"), pk=game_id)
+    return _export(request, game.event_id, game_id=game.id)
+
+
+@organiser_view
+def _export(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id, event=event)
+    document = export_game(game)
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=2) + "\n",
+        content_type="application/json; charset=utf-8",
+    )
+    filename = f"event-{event.id}-round-{game.round.number}-table-{game.table_number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_view
+def import_page(request: HttpRequest, event: Event) -> HttpResponse:
+    """Add a game file as a new table of the event (uploaded or pasted)."""
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = import_game(
+                event=event,
+                document=form.cleaned_data["document"],
+                round_number=form.cleaned_data["round_number"],
+                user=request.user,
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request,
+                _("Imported as table %(table)s of round %(round)s.")
+                % {"table": game.table_number, "round": game.round.number},
+            )
+            url = reverse("organiser:event", kwargs={"event_id": event.id})
+            return redirect(f"{url}#table-{game.id}")
+    status = 400 if form.errors else 200
+    return render(request, "organiser/import.html", {"event": event, "form": form}, status=status)

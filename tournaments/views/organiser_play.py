@@ -1,0 +1,308 @@
+"""Organiser actions on an event's players, rounds and tables (all POST, then back to the
+event page). Destructive ones show a confirmation page first (GET), which works without
+JavaScript."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.access import organiser_view
+from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHandForm
+from tournaments.models import Event, Game, Registration, Round
+from tournaments.rules import PRESETS
+from tournaments.seating import SeatingError, split_into_tables
+from tournaments.services.entry import close_game, reopen_game
+from tournaments.services.events import register_player, set_presence
+from tournaments.services.rounds import (
+    close_round,
+    open_round,
+    reseat_round,
+    seat_by_hand,
+    seating_players,
+)
+from tournaments.services.tables import renew_table_link, set_table_link
+
+MAX_TABLES_BY_HAND = 60
+
+
+def _back(event: Event, anchor: str = "", **query) -> HttpResponse:
+    url = reverse("organiser:event", kwargs={"event_id": event.id})
+    if query:
+        url += "?" + "&".join(f"{key}={value}" for key, value in query.items())
+    return redirect(url + (f"#{anchor}" if anchor else ""))
+
+
+def _error(request: HttpRequest, error: ValidationError) -> None:
+    for message in error.messages:
+        messages.error(request, message)
+
+
+def _confirm(request, event: Event, *, title: str, text: str, button: str) -> HttpResponse:
+    """The page that asks before a destructive action; its form posts back to the same URL."""
+    context = {"event": event, "title": title, "text": text, "button": button}
+    return render(request, "organiser/confirm.html", context)
+
+
+@require_POST
+@organiser_view
+def add_player(request: HttpRequest, event: Event) -> HttpResponse:
+    """Quick add by name: a club member is reused, a new name joins the club."""
+    form = AddPlayerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the player's name (at most 80 characters)."))
+        return _back(event, "players")
+    try:
+        registration = register_player(event=event, name=form.cleaned_data["name"])
+    except ValidationError as error:
+        _error(request, error)
+        return _back(event, "players")
+    messages.success(request, _("%(player)s is in.") % {"player": registration.player.name})
+    # No #fragment: browsers skip autofocus when the URL targets an element.
+    return _back(event, added=1)
+
+
+PRESENCE_ACTIONS = {
+    "check_in": {"checked_in": True},
+    "check_out": {"checked_in": False},
+    "withdraw": {"withdrawn": True},
+    "return": {"withdrawn": False},
+}
+
+
+@require_POST
+@organiser_view
+def presence(request: HttpRequest, event: Event, registration_id: int) -> HttpResponse:
+    """Check a player in or out; withdraw him from the next rounds, or bring him back."""
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration_id, event=event
+    )
+    action = PRESENCE_ACTIONS.get(request.POST.get("action", ""))
+    if action is None:
+        return HttpResponse(_("Unknown action."), status=400)
+    set_presence(registration=registration, **action)
+    return _back(event, f"player-{registration.id}")
+
+
+@require_POST
+@organiser_view
+def new_round(request: HttpRequest, event: Event) -> HttpResponse:
+    """Seat the next round by a seating method (random at a club night)."""
+    form = OpenRoundForm(request.POST)
+    if not form.is_valid():
+        return HttpResponse(_("Unknown seating method."), status=400)
+    method = form.cleaned_data["method"] if event.is_tournament else Event.Seating.RANDOM
+    try:
+        round_ = open_round(event=event, method=method)
+    except ValidationError as error:
+        _error(request, error)
+        return _back(event, "rounds")
+    messages.success(request, _("Round %(number)s is seated.") % {"number": round_.number})
+    return _back(event, "rounds")
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_view
+def seat_round_by_hand(request: HttpRequest, event: Event) -> HttpResponse:
+    """Seat the next round as the organiser writes it: a name per line, a box per table."""
+    players = seating_players(event)
+    preset = PRESETS[event.variant]
+    tables = _table_count(request, len(players), preset)
+    if "add_table" in request.POST:
+        # Another box, keeping what was typed: a step, not a submission.
+        tables = min(tables + 1, MAX_TABLES_BY_HAND)
+        form = SeatByHandForm(initial=request.POST.dict(), tables=tables, players=players)
+    elif request.method == "POST":
+        form = SeatByHandForm(request.POST, tables=tables, players=players)
+    else:
+        # A start to edit: the present players in order, in tables of suitable sizes.
+        initial = _suggested_tables(players, preset)
+        form = SeatByHandForm(initial=initial, tables=tables, players=players)
+    if request.method == "POST" and form.is_bound and form.is_valid():
+        try:
+            round_ = seat_by_hand(event=event, tables=form.tables)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Round %(number)s is seated.") % {"number": round_.number})
+            return _back(event, "rounds")
+    context = {
+        "event": event,
+        "form": form,
+        "players": players,
+        "tables": tables,
+        "open_round": event.rounds.open().order_by("-number").first(),
+        "low": preset.min_players,
+        "high": preset.max_players,
+    }
+    return render(
+        request, "organiser/seat_by_hand.html", context, status=400 if form.errors else 200
+    )
+
+
+def _suggested_tables(players: list, preset) -> dict[str, str]:
+    try:
+        sizes = split_into_tables(len(players), preset.table_sizes(), preset.preferred_table_size)
+    except SeatingError:
+        return {}
+    initial, start = {}, 0
+    for number, size in enumerate(sizes, start=1):
+        initial[f"table_{number}"] = "\n".join(p.name for p in players[start : start + size])
+        start += size
+    return initial
+
+
+def _table_count(request: HttpRequest, players: int, preset) -> int:
+    """How many boxes: as asked (?tables=), else what a random seating would use, plus one."""
+    asked = request.POST.get("tables") or request.GET.get("tables")
+    if asked and asked.isdigit():
+        return max(1, min(int(asked), MAX_TABLES_BY_HAND))
+    try:
+        sizes = split_into_tables(players, preset.table_sizes(), preset.preferred_table_size)
+    except SeatingError:
+        sizes = []
+    return min(len(sizes) + 1, MAX_TABLES_BY_HAND)
+
+
+def _round(event: Event, number: int) -> Round:
+    return get_object_or_404(Round, event=event, number=number)
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_view
+def reseat(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Seat a round again, before its first hand: its tables are replaced."""
+    round_ = _round(event, number)
+    if request.method == "GET":
+        return _confirm(
+            request,
+            event,
+            title=_("Seat round %(number)s again?") % {"number": number},
+            text=_(
+                "Its tables are replaced by a new seating: table links and printed sheets of "
+                "this round stop working."
+            ),
+            button=_("Seat again"),
+        )
+    try:
+        reseat_round(round_=round_)
+    except ValidationError as error:
+        _error(request, error)
+    else:
+        messages.success(request, _("Round %(number)s is seated again.") % {"number": number})
+    return _back(event, "rounds")
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_view
+def end_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Time is up: unfinished games end with their totals as they stand."""
+    round_ = _round(event, number)
+    if request.method == "GET":
+        return _confirm(
+            request,
+            event,
+            title=_("Close round %(number)s?") % {"number": number},
+            text=_(
+                "Every table still playing ends now, with its totals as they stand; no more "
+                "hands can be entered in this round."
+            ),
+            button=_("Close the round"),
+        )
+    if round_.is_closed:
+        messages.info(request, _("This round is already closed."))
+    else:
+        close_round(round_=round_)
+        messages.success(request, _("Round %(number)s is closed.") % {"number": number})
+    return _back(event, "rounds")
+
+
+def _game(event: Event, game_id: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("round"), pk=game_id, event=event)
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_view
+def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+    """Close one table early; its totals stand, the winner and prizes follow."""
+    game = _game(event, game_id)
+    if request.method == "GET":
+        return _confirm(
+            request,
+            event,
+            title=_("Close table %(table)s?") % {"table": game.table_number},
+            text=_(
+                "The game ends now with its totals as they stand; the winner and the prizes "
+                "follow. You can reopen it later."
+            ),
+            button=_("Close the table"),
+        )
+    try:
+        close_game(game=game, user=request.user)
+    except ValidationError as error:
+        _error(request, error)
+    else:
+        messages.success(request, _("Table %(table)s is closed.") % {"table": game.table_number})
+    return _back(event, f"table-{game.id}")
+
+
+@require_POST
+@organiser_view
+def resume_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+    game = _game(event, game_id)
+    if game.round.is_closed:
+        messages.error(request, _("The round is closed: its tables cannot be reopened."))
+        return _back(event, f"table-{game.id}")
+    try:
+        reopen_game(game=game, user=request.user)
+    except ValidationError as error:
+        _error(request, error)
+    else:
+        messages.success(
+            request, _("Table %(table)s is open again.") % {"table": game.table_number}
+        )
+    return _back(event, f"table-{game.id}")
+
+
+@require_POST
+@organiser_view
+def table_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+    """Turn a table's private link on or off."""
+    game = _game(event, game_id)
+    enabled = request.POST.get("enabled") == "1"
+    set_table_link(game=game, enabled=enabled)
+    if enabled:
+        messages.success(
+            request, _("The link of table %(table)s works again.") % {"table": game.table_number}
+        )
+    else:
+        messages.success(
+            request, _("The link of table %(table)s is off.") % {"table": game.table_number}
+        )
+    return _back(event, f"table-{game.id}")
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_view
+def renew_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+    """A new private link for a table: the old one and its QR code stop working."""
+    game = _game(event, game_id)
+    if request.method == "GET":
+        return _confirm(
+            request,
+            event,
+            title=_("New link for table %(table)s?") % {"table": game.table_number},
+            text=_(
+                "The current link and its QR code stop working at once: give the players the "
+                "new one (print the table's sheet again)."
+            ),
+            button=_("Make a new link"),
+        )
+    renew_table_link(game=game)
+    messages.success(request, _("Table %(table)s has a new link.") % {"table": game.table_number})
+    return _back(event, f"table-{game.id}")
