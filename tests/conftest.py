@@ -8,6 +8,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from tests.factories import StaffFactory, UserFactory
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Hash test passwords cheaply: PBKDF2's deliberate slowness costs ~0.3 s per user."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def organiser(db: None) -> AbstractBaseUser:
     """An ordinary organiser account (not staff)."""
