@@ -72,24 +72,32 @@ def refresh_game(game: Game) -> rules.GameResult:
 
 
 def _write_hands(seats: list[Seat], hands: list[Hand], result: rules.GameResult) -> None:
+    # Only the rows whose derived values moved are written: a new hand at the end of a game
+    # changes its own lines, a correction those after it, never the whole game's.
     by_name = {seat.player.name: seat for seat in seats}
-    lines_to_save = []
+    hands_to_save, lines_to_save = [], []
     for hand, scored, totals in zip(hands, result.hands, result.running_totals, strict=True):
-        hand.result = scored.result
-        hand.winner = by_name[scored.winner] if scored.winner else None
+        winner_id = by_name[scored.winner].id if scored.winner else None
+        if (hand.result, hand.winner_id) != (scored.result, winner_id):
+            hand.result, hand.winner_id = scored.result, winner_id
+            hands_to_save.append(hand)
         existing = {line.seat_id: line for line in hand.lines.all()}
         for seat in seats:
             line = existing.get(seat.id)
             if line is None:
                 # Every seat gets a line, zeros included, so that totals read from one table.
                 line = HandLine.objects.create(hand=hand, seat=seat)
-            line.counted = scored.counted.get(seat.player.name)
-            line.points = scored.points[seat.player.name]
-            line.running_total = totals[seat.player.name]
-            lines_to_save.append(line)
-    Hand.objects.bulk_update(hands, ["result", "winner"], batch_size=500)
+            derived = (
+                scored.counted.get(seat.player.name),
+                scored.points[seat.player.name],
+                totals[seat.player.name],
+            )
+            if (line.counted, line.points, line.running_total) != derived:
+                line.counted, line.points, line.running_total = derived
+                lines_to_save.append(line)
+    Hand.objects.bulk_update(hands_to_save, ["result", "winner"], batch_size=200)
     HandLine.objects.bulk_update(
-        lines_to_save, ["counted", "points", "running_total"], batch_size=500
+        lines_to_save, ["counted", "points", "running_total"], batch_size=200
     )
 
 
