@@ -1,5 +1,19 @@
-"""URLs of the tournament pages."""
+"""URLs of the tournament pages: standings, a player's games, the rounds (all public)."""
 
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from tournaments.views import tournament
+
+app_name = "tournament"
+
+urlpatterns = [
+    path("events/<int:event_id>/tournament/", tournament.overview, name="overview"),
+    path("events/<int:event_id>/standings/", tournament.standings, name="standings"),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/",
+        tournament.player,
+        name="player",
+    ),
+]

@@ -1,0 +1,245 @@
+"""The standings page for 2,000 players × 10 rounds, next to the raw SQL aggregate it needs;
+and opening a Swiss round for 1,000 players with 9 rounds of history, through the service.
+
+Everything runs in the throwaway database of bench/django_db.py (never the developer's
+db.sqlite3), in a child process: Django is set up there on that database whatever other
+benchmarks of the same run did before. Finished games are stored directly
+(bulk_create, derived totals, ranks and points precomputed): entering 50,000 hands through the
+entry service would measure the entry service. Run with `python bench/bench_standings.py` or
+`make bench`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STANDINGS_PLAYERS = 2000
+STANDINGS_ROUNDS = 10
+SWISS_PLAYERS = 1000
+SWISS_ROUNDS = 9
+TABLE_SIZE = 4  # rami tables of 4
+PAGE_RUNS = 5
+SQL_RUNS = 5
+SWISS_RUNS = 3
+SCALE = [Decimal(3), Decimal(1), Decimal(0), Decimal(0)]
+RESULT_MARK = "BENCH-RESULT "
+
+RAW_AGGREGATE = """
+    SELECT s.player_id,
+           SUM(s.tournament_points),
+           SUM(s.total),
+           SUM(CASE WHEN s.rank = 1 THEN 1 ELSE 0 END),
+           COUNT(*)
+    FROM tournaments_seat s
+    JOIN tournaments_game g ON g.id = s.game_id
+    WHERE g.event_id = %s AND g.finished
+    GROUP BY s.player_id
+"""
+
+
+def main() -> dict[str, float]:
+    """Run the measurements in a child process; its figures."""
+    # A child of its own: Django is set up there on the throwaway database (bench.django_db),
+    # whatever database an earlier benchmark of this process set Django up with.
+    finished = subprocess.run(
+        [sys.executable, __file__, "--child"],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "ramiscore.settings"},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if finished.returncode != 0:
+        raise RuntimeError(f"bench_standings failed:\n{finished.stderr}")
+    line = next(x for x in finished.stdout.splitlines() if x.startswith(RESULT_MARK))
+    return json.loads(line[len(RESULT_MARK) :])
+
+
+def measure() -> dict[str, float]:
+    """The child: Django on a throwaway database, the data built, the figures taken."""
+    sys.path.insert(0, str(ROOT))
+    from bench import django_db
+
+    django_db.setup()
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()  # the test Client's host name, and nothing sent anywhere
+    results: dict[str, float] = {}
+    results.update(time_standings())
+    results.update(time_swiss_round())
+    return results
+
+
+def build_tournament(players: int, rounds: int, *, name: str):
+    """A tournament with `players` checked in and `rounds` closed rounds of finished games."""
+    from django.utils import timezone
+
+    from tournaments.models import Club, Event, Game, Player, Registration, Round, Seat
+
+    club = Club.objects.create(name=f"Bench {name}")
+    event = Event.objects.create(
+        club=club,
+        name=name,
+        date=timezone.localdate(),
+        kind=Event.Kind.TOURNAMENT,
+        variant="rami-penalites",
+        options={"target": 100},
+        entry_fee=Decimal(10),
+        prize_places=[40, 25, 15, 10, 10],
+        tie_breaks=["score", "wins", "opponents_points", "head_to_head"],
+    )
+    people = Player.objects.bulk_create(
+        Player(club=club, name=f"Joueur {i:04}") for i in range(players)
+    )
+    Registration.objects.bulk_create(
+        Registration(event=event, player=p, checked_in=True) for p in people
+    )
+    rng = random.Random(players * 31 + rounds)
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(
+            event=event, number=number, seating_method="swiss", closed_at=timezone.now()
+        )
+        order = people[:]
+        rng.shuffle(order)
+        tables = [order[i : i + TABLE_SIZE] for i in range(0, len(order), TABLE_SIZE)]
+        games = Game.objects.bulk_create(
+            Game(
+                event=event,
+                round=round_,
+                table_number=table_number,
+                variant=event.variant,
+                options=event.options,
+                finished=True,
+                hands_played=8,
+                winner=table[0],
+            )
+            for table_number, table in enumerate(tables, start=1)
+        )
+        seats = []
+        for game, table in zip(games, tables, strict=True):
+            # Penalty points: the lowest total wins; the first seat of each table here.
+            totals = sorted(rng.randrange(0, 100) for _ in table)
+            for position, (player, total) in enumerate(zip(table, totals, strict=True), 1):
+                seats.append(
+                    Seat(
+                        game=game,
+                        player=player,
+                        position=position,
+                        total=total,
+                        rank=position,
+                        hands_won=rng.randrange(0, 4),
+                        tournament_points=SCALE[position - 1],
+                    )
+                )
+        Seat.objects.bulk_create(seats, batch_size=2000)
+    return event
+
+
+@contextmanager
+def counting_queries():
+    """The SQL statements run inside the block (the query log is reset at each request)."""
+    from django.db import connection
+
+    seen: list[str] = []
+
+    def record(execute, sql, params, many, context):
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        yield seen
+
+
+def time_standings() -> dict[str, float]:
+    from django.db import connection
+    from django.test import Client
+    from django.urls import reverse
+
+    started = time.perf_counter()
+    event = build_tournament(STANDINGS_PLAYERS, STANDINGS_ROUNDS, name="Standings bench")
+    built = time.perf_counter() - started
+    client = Client()
+    url = reverse("tournament:standings", args=[event.id])
+    with counting_queries() as queries:
+        response = client.get(url)  # also warms the template cache
+    assert response.status_code == 200, response.status_code
+    page_times, page_cpu = [], []
+    for _run in range(PAGE_RUNS):
+        started, cpu = time.perf_counter(), time.process_time()
+        client.get(url)
+        page_times.append(time.perf_counter() - started)
+        page_cpu.append(time.process_time() - cpu)
+    from tournaments.standings import event_standings
+
+    compute_times = []
+    for _run in range(PAGE_RUNS):
+        started = time.perf_counter()
+        event_standings(event)
+        compute_times.append(time.perf_counter() - started)
+    sql_times = []
+    for _run in range(SQL_RUNS):
+        started = time.perf_counter()
+        with connection.cursor() as cursor:
+            cursor.execute(RAW_AGGREGATE, [event.id])
+            rows = cursor.fetchall()
+        sql_times.append(time.perf_counter() - started)
+    assert len(rows) == STANDINGS_PLAYERS
+    page, sql = statistics.median(page_times), statistics.median(sql_times)
+    label = f"standings {STANDINGS_PLAYERS} players x {STANDINGS_ROUNDS} rounds"
+    return {
+        f"{label}, data built in seconds": round(built, 1),
+        f"{label}, page median seconds": round(page, 3),
+        # CPU time (SQLite runs in this process too): the figure a busy machine disturbs least.
+        f"{label}, page median CPU seconds": round(statistics.median(page_cpu), 3),
+        f"{label}, page queries": len(queries),
+        f"{label}, of which event_standings() median seconds": round(
+            statistics.median(compute_times), 3
+        ),
+        f"{label}, raw SQL aggregate median seconds": round(sql, 4),
+        f"{label}, page / raw SQL ratio": round(page / sql, 1),
+    }
+
+
+def time_swiss_round() -> dict[str, float]:
+    from django.db import transaction
+
+    from tournaments.services.rounds import open_round
+
+    event = build_tournament(SWISS_PLAYERS, SWISS_ROUNDS, name="Swiss bench")
+    timings, cpu_times = [], []
+    queries = 0
+    for run in range(SWISS_RUNS):
+        # Each run seats round 10 and rolls it back, so the next one starts from the same state.
+        with transaction.atomic():
+            with counting_queries() as captured:
+                started, cpu = time.perf_counter(), time.process_time()
+                round_ = open_round(event=event, method="swiss", seed=run + 1)
+                timings.append(time.perf_counter() - started)
+                cpu_times.append(time.process_time() - cpu)
+            queries = len(captured)
+            assert round_.games.count() == SWISS_PLAYERS // TABLE_SIZE
+            transaction.set_rollback(True)
+    label = f"open_round swiss {SWISS_PLAYERS} players after {SWISS_ROUNDS} rounds"
+    return {
+        f"{label}, median seconds (target < 1)": round(statistics.median(timings), 3),
+        f"{label}, median CPU seconds": round(statistics.median(cpu_times), 3),
+        f"{label}, queries": queries,
+    }
+
+
+if __name__ == "__main__":
+    if "--child" in sys.argv:
+        print(RESULT_MARK + json.dumps(measure()))
+    else:
+        for key, value in main().items():
+            print(f"{key}: {value}")

@@ -1,0 +1,38 @@
+"""The demo's tournament: two Swiss rounds played through the services, the third in play."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from pytest_django import Settings
+
+from tournaments.demo import load_demo
+from tournaments.demo_tournament import DEMO_TOURNAMENT
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_has_a_tournament_with_a_round_in_play(settings: Settings, client) -> None:
+    settings.DEBUG = True
+    load_demo()
+    load_demo()  # twice: still one tournament
+    event = Event.objects.get(name=DEMO_TOURNAMENT)
+    assert event.is_tournament and event.seating_method == "swiss"
+    rounds = list(event.rounds.order_by("number"))
+    assert [r.is_closed for r in rounds] == [True, True, False]
+    assert all(game.finished for game in rounds[0].games.all())
+    assert rounds[1].games.filter(closed=True).count() == 1  # closed at time
+    assert event.registrations.count() == 12
+    assert event.registrations.filter(withdrawn=True).count() == 1
+    assert sum(len(game.seats.all()) for game in rounds[2].games.all()) == 11
+
+    response = client.get(reverse("tournament:standings", args=[event.id]))
+    assert response.status_code == 200
+    pool = response.context["standings"].pool
+    assert pool.pool == 108  # 12 × 10 € − 10 %
+    rows = response.context["table"].rows
+    assert sum(row.record["prize"] for row in rows) == pool.pool
+    assert rows[0].record["points"] > 0
+    page = client.get(reverse("tournament:overview", args=[event.id]))
+    assert page.context["current"].round.number == 3

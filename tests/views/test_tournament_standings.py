@@ -1,0 +1,190 @@
+"""The public standings page: table, ties, prize pool, live refresh, CSV and XLSX exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+import openpyxl
+import pytest
+from django.urls import reverse
+
+from tests.factories import EventFactory, PlayerFactory, make_game, play
+from tests.views.tournament_data import build, give_bye, seat_tables, tournament
+from tournaments.models import Registration, Round
+
+pytestmark = pytest.mark.django_db
+
+# Event, standings (registrations, seats, byes, entrants), the pool (entrants twice), rounds,
+# withdrawals.
+QUERIES = 9
+
+
+def url(event, **params) -> str:
+    query = "&".join(f"{key}={value}" for key, value in params.items())
+    return reverse("tournament:standings", args=[event.id]) + (f"?{query}" if query else "")
+
+
+def test_it_lists_every_player_with_points_games_wins_and_tie_breaks(client):
+    event, people = build(6, 2)
+    response = client.get(url(event), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for person in people:
+        assert person.name in html
+    for header in ["Place", "Player", "Points", "Games", "Wins", "Cumulative score"]:
+        assert f">{header}</a>" in html
+    assert "Opponents&#x27; points (Buchholz)" in html
+    # No byes in a rami tournament: no column for them.
+    assert ">Byes</a>" not in html
+    rows = response.context["table"].rows
+    assert len(rows) == 6
+    assert sum(row.record["points"] for row in rows) == Decimal(2 * 2 * 4)  # 2 tables × 4 pts
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(6, 2), (30, 10)])
+def test_it_takes_the_same_number_of_queries_whatever_the_size(
+    client, players, rounds, django_assert_max_num_queries
+):
+    event, _people = build(players, rounds, open_last=True)
+    with django_assert_max_num_queries(QUERIES):
+        response = client.get(url(event))
+    assert response.status_code == 200
+    assert len(response.context["table"].rows) == players
+
+
+def test_players_level_on_everything_share_their_place(client):
+    event = tournament()
+    round_ = Round.objects.create(event=event, number=1)
+    people = [PlayerFactory(club=event.club, name=name) for name in "ABCDEF"]
+    for person in people:
+        Registration.objects.create(event=event, player=person, checked_in=True)
+    # Two identical tables: A and D both win with 10, B and E second with 20...
+    seat_tables(event, round_, [people[:3], people[3:]])
+    response = client.get(url(event))
+    rows = [row.record for row in response.context["table"].rows]
+    assert [row["place"] for row in rows] == [1, 1, 3, 3, 5, 5]
+    html = response.content.decode()
+    assert html.count('1=<span class="visually-hidden">') == 2
+
+
+def test_the_prize_pool_is_shown_with_its_split_and_ties_share_the_money(client):
+    event = tournament(entry_fee=Decimal(10), club_share=Decimal(10), prize_places=[60, 40])
+    round_ = Round.objects.create(event=event, number=1, closed_at="2026-01-01T20:00Z")
+    people = [PlayerFactory(club=event.club, name=name) for name in "ABCDEF"]
+    for person in people:
+        Registration.objects.create(event=event, player=person, checked_in=True)
+    seat_tables(event, round_, [people[:3], people[3:]])
+    response = client.get(url(event), HTTP_ACCEPT_LANGUAGE="en")
+    pool = response.context["standings"].pool
+    assert (pool.collected, pool.club_amount, pool.pool) == (
+        Decimal("60.00"),
+        Decimal("6.00"),
+        Decimal("54.00"),
+    )
+    assert [(s.place, s.percent, s.amount) for s in pool.shares] == [
+        (1, 60, Decimal("32.40")),
+        (2, 40, Decimal("21.60")),
+    ]
+    # A and D share 1st and 2nd: 27.00 each.
+    prizes = {row.record["player"]: row.record["prize"] for row in response.context["table"].rows}
+    assert prizes["A"] == prizes["D"] == Decimal("27.00")
+    html = response.content.decode()
+    assert "54.00" in html and "Club share (10 %)" in html and "27.00" in html
+
+
+def test_without_an_entry_fee_there_is_no_prize_column(client):
+    event, _people = build(6, 1, entry_fee=Decimal(0))
+    response = client.get(url(event), HTTP_ACCEPT_LANGUAGE="en")
+    assert ">Prize</a>" not in response.content.decode()
+    assert "No prize pool for this tournament" in response.content.decode()
+
+
+def test_byes_get_a_column_when_someone_had_one(client):
+    event, people = build(4, 1, table_size=2, variant="gin-rummy", options={})
+    zoe = PlayerFactory(club=event.club, name="Zoé")
+    Registration.objects.create(event=event, player=zoe, checked_in=True)
+    give_bye(event.rounds.get(), zoe)
+    response = client.get(url(event), HTTP_ACCEPT_LANGUAGE="en")
+    assert ">Byes</a>" in response.content.decode()
+    zoe = next(
+        row.record for row in response.context["table"].rows if row.record["player"] == "Zoé"
+    )
+    assert (zoe["byes"], zoe["points"]) == (1, Decimal(3))
+
+
+def test_it_sorts_by_a_column_and_ignores_unknown_sorts_and_pages(client):
+    event, people = build(6, 2)
+    response = client.get(url(event, sort="player"))
+    names = [row.record["player"] for row in response.context["table"].rows]
+    assert names == sorted(names)
+    assert 'aria-sort="ascending"' in response.content.decode()
+    for params in ({"sort": "nonsense"}, {"page": "abc"}, {"page": "999"}, {"_export": "pdf"}):
+        assert client.get(url(event, **params)).status_code == 200
+
+
+def test_the_csv_export_has_a_row_per_player(client):
+    event, people = build(6, 2)
+    response = client.get(url(event, _export="csv"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    assert "tournoi-de-printemps-standings.csv" in response["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][:5] == ["Place", "Player", "Points", "Games", "Wins"]
+    assert len(rows) == 7
+    assert {row[1] for row in rows[1:]} == {person.name for person in people}
+    assert rows[1][0] == "1" and "<" not in "".join(rows[1])
+
+
+def test_the_xlsx_export_opens_in_a_spreadsheet(client):
+    event, people = build(6, 2)
+    response = client.get(url(event, _export="xlsx"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    values = list(sheet.values)
+    assert values[0][:3] == ("Place", "Player", "Points")
+    assert len(values) == 7
+    assert isinstance(values[1][2], int | float)
+
+
+def test_the_table_polls_while_a_round_is_in_play_and_stops_after(client):
+    event, _people = build(6, 2, open_last=True)
+    page = client.get(url(event))
+    assert 'hx-trigger="every 20s"' in page.content.decode()
+    assert "HX-Request" in page["Vary"]
+    partial = client.get(url(event), HTTP_HX_REQUEST="true")
+    assert partial.content.decode().lstrip().startswith('<div id="standings"')
+    assert "<html" not in partial.content.decode()
+    event.rounds.update(closed_at="2026-01-01T20:00Z")
+    partial = client.get(url(event), HTTP_HX_REQUEST="true")
+    assert "hx-trigger" not in partial.content.decode()
+
+
+def test_a_real_game_counts_once_finished(client):
+    event = tournament()
+    round_ = Round.objects.create(event=event, number=1)
+    game = make_game(event, round_=round_)
+    for seat in game.seats.select_related("player"):
+        Registration.objects.create(event=event, player=seat.player, checked_in=True)
+    play(game, "going_out", "Anne", Bruno=20, Chloé=30)
+    rows = client.get(url(event)).context["table"].rows
+    assert [row.record["points"] for row in rows] == [0, 0, 0]  # in play: nothing yet
+    play(game, "going_out", "Anne", Bruno=10, Chloé=25)  # Chloé reaches 55: over the target
+    rows = client.get(url(event)).context["table"].rows
+    assert [(r.record["player"], r.record["points"]) for r in rows] == [
+        ("Anne", 3),
+        ("Bruno", 1),
+        ("Chloé", 0),
+    ]
+
+
+def test_it_is_a_404_for_an_unknown_event_or_a_club_night(client):
+    assert client.get(reverse("tournament:standings", args=[999])).status_code == 404
+    club_night = EventFactory(kind="club_night")
+    assert client.get(url(club_night)).status_code == 404
+
+
+def test_only_get_is_allowed(client):
+    event, _people = build(3, 1)
+    assert client.post(url(event)).status_code == 405

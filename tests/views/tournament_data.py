@@ -1,0 +1,84 @@
+"""Tournaments built fast for the tournament page tests: finished games stored directly,
+with the derived totals, ranks and tournament points a real game would leave."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from django.utils import timezone
+
+from tests.factories import EventFactory, PlayerFactory
+from tournaments.models import Bye, Event, Game, Registration, Round, Seat
+
+SCALE = [Decimal(3), Decimal(1), Decimal(0)]
+
+
+def tournament(**fields) -> Event:
+    """A rami à pénalités tournament (target 50), 10.00 entry, 3/1/0 points, 50/30/20 prizes."""
+    defaults = {
+        "name": "Tournoi de printemps",
+        "kind": "tournament",
+        "variant": "rami-penalites",
+        "options": {"target": 50},
+        "entry_fee": Decimal(10),
+        "points_scale": [3, 1, 0],
+        "prize_places": [50, 30, 20],
+        "tie_breaks": ["score", "wins", "opponents_points"],
+    }
+    return EventFactory(**{**defaults, **fields})
+
+
+def build(players: int, rounds: int, *, table_size: int = 3, open_last: bool = False, **fields):
+    """A tournament of `players` checked-in players and `rounds` rounds of finished games
+    (the last one open and not played yet when `open_last`). Returns (event, players)."""
+    event = tournament(**fields)
+    people = [PlayerFactory(club=event.club, name=f"Joueur {i:02}") for i in range(players)]
+    Registration.objects.bulk_create(
+        Registration(event=event, player=player, checked_in=True) for player in people
+    )
+    rng = random.Random(players * 100 + rounds)
+    for number in range(1, rounds + 1):
+        last_open = open_last and number == rounds
+        round_ = Round.objects.create(
+            event=event, number=number, closed_at=None if last_open else timezone.now()
+        )
+        order = people[:]
+        rng.shuffle(order)
+        tables = [order[i : i + table_size] for i in range(0, len(order), table_size)]
+        seat_tables(event, round_, tables, finished=not last_open)
+    return event, people
+
+
+def seat_tables(event, round_, tables, *, finished=True) -> list[Game]:
+    """Store the tables of a round; finished: the first seat wins, totals 10, 20, 30…"""
+    games = Game.objects.bulk_create(
+        Game(
+            event=event,
+            round=round_,
+            table_number=number,
+            variant=event.variant,
+            options=event.options,
+            finished=finished,
+            hands_played=3 if finished else 0,
+            winner=table[0] if finished else None,
+        )
+        for number, table in enumerate(tables, start=1)
+    )
+    Seat.objects.bulk_create(
+        Seat(
+            game=game,
+            player=player,
+            position=position,
+            total=10 * position if finished else 0,
+            rank=position if finished else None,
+            tournament_points=SCALE[position - 1] if finished and position <= 3 else 0,
+        )
+        for game, table in zip(games, tables, strict=True)
+        for position, player in enumerate(table, start=1)
+    )
+    return games
+
+
+def give_bye(round_, player, points=3) -> Bye:
+    return Bye.objects.create(round=round_, player=player, points=points)

@@ -1,0 +1,117 @@
+"""The standings as a django-tables2 table: sortable on the page, exported to CSV and XLSX."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.templatetags.tournament_format import money, plain_number, points
+from tournaments.tournament_queries import Standings, rows_as_dicts
+
+NUMBER = {"th": {"class": "number", "scope": "col"}, "td": {"class": "number"}}
+# Tie-break names are long ("opponents' points (Buchholz)"): a wider header wraps less.
+TIE_BREAK = {"th": {"class": "number tie-break", "scope": "col"}, "td": {"class": "number"}}
+
+EXPORT_FORMATS = ("csv", "xlsx")
+
+
+class PointsColumn(tables.Column):
+    """Points or a tie-break value: 4,5 on the page, 4.5 in an export."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(*args, **kwargs)
+
+    def render(self, value) -> str:
+        return points(value)
+
+    def value(self, value):
+        return plain_number(value)
+
+
+class PrizeColumn(tables.Column):
+    """A prize, to the cent; a dash for the players out of the money."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(*args, empty_values=(None,), **kwargs)
+
+    def render(self, value: Decimal) -> str:
+        return money(value) if value else "–"
+
+    def value(self, value: Decimal):
+        return value
+
+
+class PlaceColumn(tables.Column):
+    """The place; "3=" when players share it (the export keeps the number)."""
+
+    def render(self, value: int, record: dict) -> str:
+        if record["tied"]:
+            return format_html('{}=<span class="visually-hidden"> {}</span>', value, _("(tied)"))
+        return str(value)
+
+    def value(self, value: int) -> int:
+        return value
+
+
+class PlayerColumn(tables.Column):
+    """The name, a link to the player's page (made for the rows shown, not every row)."""
+
+    def render(self, value: str, record: dict, table: StandingsTable) -> str:
+        url = reverse("tournament:player", args=[table.event_id, record["player_id"]])
+        if record["withdrawn"]:
+            return format_html(
+                '<a href="{}">{}</a> <span class="badge">{}</span>', url, value, _("withdrawn")
+            )
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value(self, value: str) -> str:
+        return value
+
+
+class StandingsTable(tables.Table):
+    place = PlaceColumn(
+        verbose_name=_("Place"), attrs={"th": {"scope": "col"}, "td": {"class": "place"}}
+    )
+    player = PlayerColumn(verbose_name=_("Player"), attrs={"th": {"scope": "col"}})
+    points = PointsColumn(verbose_name=_("Points"))
+    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER)
+    wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER)
+    byes = tables.Column(verbose_name=_("Byes"), attrs=NUMBER)
+    prize = PrizeColumn(verbose_name=_("Prize"))
+
+    class Meta:
+        template_name = "tournament/table.html"
+        attrs = {"class": "standings"}
+        sequence = ("place", "player", "points", "games", "wins", "...", "byes", "prize")
+        row_attrs = {"class": lambda record: "tied" if record["tied"] else ""}
+        empty_text = _("No player has registered yet.")
+
+
+def standings_table(standings: Standings) -> StandingsTable:
+    """The table for one tournament: a column per tie-break; no byes or prize column when
+    there are none to show."""
+    event = standings.event
+    rows = rows_as_dicts(standings.rows, standings.tie_breaks)
+    for row in rows:
+        row["withdrawn"] = row["player_id"] in standings.withdrawn
+    extra = [
+        (f"tb_{key}", PointsColumn(verbose_name=capfirst(label), attrs=TIE_BREAK))
+        for key, label in standings.tie_breaks
+        # "games won" as a tie-break is already the Wins column.
+        if key != "wins"
+    ]
+    exclude = []
+    if not standings.has_byes:
+        exclude.append("byes")
+    if not standings.pool.pool:
+        exclude.append("prize")
+    table = StandingsTable(rows, extra_columns=extra, exclude=exclude)
+    table.event_id = event.id
+    return table

@@ -1,0 +1,83 @@
+"""Public tournament pages: standings (sortable, exported, live while a round is in play), a
+player's games, and the tournament page with the current round's seating and past rounds."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from tournaments.standings import event_standings
+from tournaments.tables_standings import EXPORT_FORMATS, standings_table
+from tournaments.tournament_queries import (
+    event_standings_page,
+    leaders,
+    mark_matches,
+    player_tournament,
+    rounds_with_tables,
+    tournament_or_404,
+)
+
+PER_PAGE = 100
+# Seconds between two refreshes of the standings while a round is in play.
+REFRESH_EVERY = 20
+TOP = 10
+
+
+@require_GET
+def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings; `?_export=csv|xlsx` downloads them; htmx polls the table alone."""
+    event = tournament_or_404(event_id)
+    page = event_standings_page(event)
+    table = standings_table(page)
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    export = request.GET.get("_export")
+    if export in EXPORT_FORMATS:
+        name = slugify(event.name) or "tournament"
+        return TableExport(export, table).response(f"{name}-standings.{export}")
+    context = {
+        "event": event,
+        "standings": page,
+        "table": table,
+        "refresh_every": REFRESH_EVERY,
+        "updated_at": timezone.localtime(),
+    }
+    template = "tournament/_standings.html" if request.htmx else "tournament/standings.html"
+    response = render(request, template, context)
+    # Same address, two answers (the page, or the table alone for htmx): caches must tell.
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+@require_GET
+def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    """One player's games round by round, his byes and his place."""
+    event = tournament_or_404(event_id)
+    context = {"event": event, "card": player_tournament(event, player_id)}
+    return render(request, "tournament/player.html", context)
+
+
+@require_GET
+def overview(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The round in play (find your table by name), the leaders, and the past rounds."""
+    event = tournament_or_404(event_id)
+    rounds = rounds_with_tables(event)
+    current = rounds[0] if rounds and not rounds[0].round.is_closed else None
+    query = " ".join(request.GET.get("q", "").split())[:80]
+    context = {
+        "event": event,
+        "current": current,
+        "query": query,
+        # Every table is on the page, those without the name `hidden`: the script shows them
+        # again as the search changes, and without JavaScript the attribute alone does it.
+        "shown": mark_matches(current.games, query) if current else 0,
+        "past": [r for r in rounds if r is not current],
+        # No standings before the first round: every player would be level on nothing.
+        "leaders": leaders(event_standings(event), TOP) if rounds else [],
+    }
+    return render(request, "tournament/overview.html", context)
