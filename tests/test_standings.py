@@ -121,3 +121,23 @@ def test_standings_take_the_same_number_of_queries_whatever_the_size(
         rows = event_standings(event)
     assert len(rows) == 12
     assert rows[0].record.games == rounds
+
+
+@pytest.mark.django_db
+def test_a_registered_player_who_never_came_is_not_ranked():
+    event = tournament()
+    came = PlayerFactory(club=event.club, name="Anne")
+    Registration.objects.create(event=event, player=came, checked_in=True)
+    Registration.objects.create(
+        event=event, player=PlayerFactory(club=event.club, name="Bruno"), checked_in=False
+    )
+    assert [row.name for row in event_standings(event)] == ["Anne"]
+
+
+def test_tie_break_values_read_as_plain_numbers():
+    records = [
+        record(1, "Anne", 3, score_difference=Decimal("10.000")),
+        record(2, "Bruno", 3, score_difference=Decimal("2.3333333")),
+    ]
+    rows = rank_players(records, ["score_difference"], highest_wins=True)
+    assert [row.tie_breaks for row in rows] == [[10], [Decimal("2.33")]]

@@ -114,14 +114,20 @@ def rank_players(
 
 
 def _display(value):
-    return value.normalize() if isinstance(value, Decimal) else value
+    """Whole numbers as ints, others to the hundredth: 10, not Decimal('1E+1')."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else value.quantize(Decimal("0.01"))
+    return value
 
 
 def load_records(event: Event) -> list[PlayerRecord]:
-    """Every registered player's record, from finished games and byes: three queries."""
+    """The record of every player who came (checked in, or seated since), from finished
+    games and byes: three queries. A registered no-show is not ranked."""
+    registered = {
+        r.player_id: r for r in Registration.objects.filter(event=event).select_related("player")
+    }
     records = {
-        r.player_id: PlayerRecord(r.player_id, r.player.name)
-        for r in Registration.objects.filter(event=event).select_related("player")
+        pid: PlayerRecord(pid, r.player.name) for pid, r in registered.items() if r.checked_in
     }
     seats = Seat.objects.filter(game__event=event, game__finished=True).values_list(
         "game_id", "player_id", "total", "rank", "tournament_points"
@@ -131,7 +137,11 @@ def load_records(event: Event) -> list[PlayerRecord]:
         tables.setdefault(game_id, []).append(row)
     for table in tables.values():
         for player_id, total, rank, points in table:
-            record = records.setdefault(player_id, PlayerRecord(player_id, str(player_id)))
+            if player_id not in records:
+                # Seated without being checked in (seated by hand, or imported).
+                name = registered[player_id].player.name if player_id in registered else "?"
+                records[player_id] = PlayerRecord(player_id, name)
+            record = records[player_id]
             others = [row for row in table if row[0] != player_id]
             record.points += points
             record.score += total
