@@ -1,0 +1,176 @@
+// Hand entry on a phone: an on-screen keypad for counts, a card grid for cards, and step 1
+// hiding who needs no count. Progressive enhancement: the form works without any of it.
+(() => {
+  "use strict";
+  const form = document.getElementById("hand-form");
+  if (!form) return;
+  const keypad = document.getElementById("keypad");
+  const grid = document.getElementById("card-grid");
+  const gridTitle = grid.querySelector(".card-grid-title");
+  const modeField = form.querySelector('input[name="mode"]');
+  const rami = form.dataset.family === "rami";
+  const copies = Number(form.dataset.copies);
+  const jokers = Number(form.dataset.jokers);
+  const maxCards = Number(form.dataset.maxCards);
+  let active = null; // the held field being filled in
+
+  const blocks = () => [...form.querySelectorAll(".held")];
+  const inputOf = (block) => block.querySelector(".held-input");
+  const usable = () => blocks().filter((b) => !b.hidden).map(inputOf).filter((i) => !i.disabled);
+  const checked = (name) => form.querySelector(`input[name="${name}"]:checked`);
+  const changed = (input) => input.dispatchEvent(new Event("change", { bubbles: true }));
+  const codesOf = (input) => input.value.toUpperCase().split(/[\s,]+/).filter(Boolean);
+  const limitOf = (code) => (code === "JK" ? jokers : copies);
+
+  function setMode(mode) {
+    form.dataset.mode = mode;
+    modeField.value = mode;
+    for (const link of form.querySelectorAll(".mode-link")) {
+      link.setAttribute("aria-current", String(link.dataset.mode === mode));
+    }
+    for (const block of blocks()) {
+      const input = inputOf(block);
+      input.placeholder = mode === "cards" ? input.dataset.placeholderCards : input.dataset.placeholderCounts;
+    }
+    if (active) open(active);
+  }
+
+  // Step 1: who went out holds nothing (rami); a draw is ended by nobody (gin).
+  function updateStep1(moveOn) {
+    const how = checked("how")?.value;
+    for (const radio of form.querySelectorAll('input[name="ended_by"]')) {
+      radio.disabled = how === "draw";
+      if (how === "draw") radio.checked = false;
+    }
+    const ender = checked("ended_by")?.value;
+    for (const block of blocks()) {
+      const skip = rami && block.dataset.position === ender;
+      const never = block.querySelector(".never input");
+      block.hidden = skip;
+      inputOf(block).disabled = skip || Boolean(never?.checked);
+      if (skip && active === inputOf(block)) close();
+    }
+    if (how === "gin" && ender && form.dataset.mode === "counts") {
+      const input = inputOf(form.querySelector(`.held[data-position="${ender}"]`));
+      if (!input.value) input.value = "0"; // a gin has no deadwood
+    }
+    if (moveOn) {
+      const first = usable().find((input) => !input.value) || usable()[0];
+      if (first) first.focus();
+    }
+  }
+
+  function open(input) {
+    active = input;
+    const pad = form.dataset.mode === "cards" ? grid : keypad;
+    (pad === grid ? keypad : grid).hidden = true;
+    for (const block of blocks()) block.classList.toggle("active", inputOf(block) === input);
+    input.closest(".held").append(pad);
+    pad.hidden = false;
+    if (pad === grid) refreshGrid();
+    input.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+
+  function close() {
+    keypad.hidden = true;
+    grid.hidden = true;
+    active = null;
+    for (const block of blocks()) block.classList.remove("active");
+  }
+
+  function next() {
+    const inputs = usable();
+    const following = inputs[inputs.indexOf(active) + 1];
+    if (following) {
+      following.focus();
+    } else {
+      close();
+      document.getElementById("preview").scrollIntoView({ block: "center", behavior: "smooth" });
+    }
+  }
+
+  function heldElsewhere(code) {
+    return usable()
+      .filter((input) => input !== active)
+      .reduce((n, input) => n + codesOf(input).filter((c) => c === code).length, 0);
+  }
+
+  function refreshGrid() {
+    if (!active) return;
+    const codes = codesOf(active);
+    for (const card of grid.querySelectorAll(".card")) {
+      const code = card.dataset.code;
+      const here = codes.filter((c) => c === code).length;
+      const gone = here === 0 && heldElsewhere(code) >= limitOf(code);
+      card.setAttribute("aria-pressed", String(here > 0));
+      card.setAttribute("aria-disabled", String(gone));
+      card.classList.toggle("gone", gone);
+      card.querySelector(".count").textContent = here > 1 || (here && limitOf(code) > 1) ? `×${here}` : "";
+    }
+    const name = active.closest(".held").querySelector(".held-label").textContent;
+    gridTitle.textContent = form.dataset.textCards
+      .replace("%(name)s", name)
+      .replace("%(count)s", `${codes.length}/${maxCards}`);
+  }
+
+  keypad.addEventListener("click", (event) => {
+    const key = event.target.closest("button")?.dataset.key;
+    if (!key || !active) return;
+    if (key === "next") return next();
+    let value = /^\d*$/.test(active.value) ? active.value : "";
+    if (key === "back") value = value.slice(0, -1);
+    else value = (value === "0" ? "" : value) + key;
+    active.value = value.slice(0, 4);
+    changed(active);
+  });
+
+  grid.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button || !active) return;
+    if (button.dataset.key === "next") return next();
+    let codes = codesOf(active);
+    if (button.dataset.key === "undo") codes.pop();
+    else if (button.dataset.key === "clear") codes = [];
+    else if (button.dataset.code) {
+      const code = button.dataset.code;
+      const here = codes.filter((c) => c === code).length;
+      const room = here + heldElsewhere(code) < limitOf(code) && codes.length < maxCards;
+      // Tapping again adds the second copy (two decks); past the last copy it takes them back.
+      codes = room ? [...codes, code] : codes.filter((c) => c !== code);
+    }
+    active.value = codes.join(" ");
+    changed(active);
+    refreshGrid();
+  });
+
+  form.addEventListener("focusin", (event) => {
+    if (event.target.classList.contains("held-input")) open(event.target);
+  });
+  form.addEventListener("input", (event) => {
+    if (event.target === active && form.dataset.mode === "cards") refreshGrid();
+  });
+  form.addEventListener("change", (event) => {
+    const name = event.target.name || "";
+    if (name === "how" || name === "ended_by") {
+      updateStep1(name === "ended_by" || event.target.value === "draw");
+    } else if (name.startsWith("never_")) {
+      updateStep1(false);
+    }
+  });
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") close();
+  });
+  for (const link of form.querySelectorAll(".mode-link")) {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      setMode(link.dataset.mode);
+    });
+  }
+
+  // The on-screen pads replace the phone's keyboard; a real keyboard still types.
+  for (const block of blocks()) inputOf(block).setAttribute("inputmode", "none");
+  form.classList.add("enhanced");
+  updateStep1(false);
+  // After a refused save, bring the first field in error into view.
+  form.querySelector(".has-error")?.scrollIntoView({ block: "center" });
+})();

@@ -1,0 +1,220 @@
+"""The hand entry form: who ended the hand and how, then what each counted player held.
+
+One text field per player holds either a count ("12") or card codes ("KD 7S 3H"): the
+engine does the counting, deadwood and lay-offs, and its problems come back beside the
+field concerned.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import HandLine, Seat
+from tournaments.queries import HandRow
+from tournaments.rules import RulesError
+from tournaments.rules.hands import (
+    DRAW,
+    GIN_,
+    GOING_OUT,
+    HOWS,
+    KNOCK,
+    NEVER_MELDED,
+    RAMI_SEC,
+    parse_held,
+)
+from tournaments.rules.variants import GIN, RAMI, Variant
+from tournaments.services.entry import HandFacts
+
+HOW_LABELS = {
+    GOING_OUT: _("Went out"),
+    RAMI_SEC: _("Rami sec"),
+    KNOCK: _("Knock"),
+    GIN_: _("Gin"),
+    DRAW: _("Draw (nobody)"),
+}
+COUNTS, CARDS = "counts", "cards"
+COUNT = re.compile(r"^[+-]?\d{1,9}$")  # a count as typed; the engine refuses negatives
+
+
+@dataclass
+class PlayerFields:
+    """One player's part of step 2: the held field and, in rami-jokers, "never melded"."""
+
+    seat: Seat
+    held: forms.BoundField
+    never: forms.BoundField | None
+
+
+class HandForm(forms.Form):
+    """A hand's facts for one game; `facts()` gives them to the entry services."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # Only what the page shows (counts or the card grid): never refused, see mode_value.
+    mode = forms.CharField(required=False, max_length=10, widget=forms.HiddenInput)
+    ended_by = forms.ChoiceField(
+        label=_("Who ended the hand?"), required=False, widget=forms.RadioSelect
+    )
+    how = forms.ChoiceField(label=_("How?"), widget=forms.RadioSelect)
+
+    def __init__(
+        self, *args, variant: Variant, seats: list[Seat], reason: bool = False, **kwargs
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant, self.seats = variant, seats
+        hows = [how for how in HOWS[variant.family] if how != DRAW or variant.has_draws]
+        self.fields["how"].choices = [(how, HOW_LABELS[how]) for how in hows]
+        self.fields["how"].initial = hows[0]  # going out / knock: most hands end this way
+        self.fields["ended_by"].choices = [(str(seat.position), seat.player.name) for seat in seats]
+        for seat in seats:
+            self.fields[held_name(seat)] = forms.CharField(
+                label=seat.player.name, required=False, max_length=200
+            )
+            if variant.has_never_melded:
+                self.fields[never_name(seat)] = forms.BooleanField(
+                    label=_("Never melded"), required=False
+                )
+        if reason:
+            self.fields["reason"] = forms.CharField(
+                label=_("Why are you correcting this hand?"),
+                max_length=200,
+                help_text=_("Kept in the hand's history with your name and the time."),
+            )
+
+    @property
+    def is_gin(self) -> bool:
+        return self.variant.family == GIN
+
+    @property
+    def mode_value(self) -> str:
+        """The entry mode the page shows: counts, or the card grid."""
+        value = self["mode"].value()
+        return CARDS if value == CARDS else COUNTS
+
+    def players(self) -> list[PlayerFields]:
+        return [
+            PlayerFields(
+                seat,
+                self[held_name(seat)],
+                self[never_name(seat)] if self.variant.has_never_melded else None,
+            )
+            for seat in self.seats
+        ]
+
+    def facts_valid(self) -> bool:
+        """Whether the hand's facts are readable (a correction's reason may still be missing)."""
+        return self.is_valid() or set(self.errors) <= {"reason"}
+
+    def is_complete(self) -> bool:
+        """Whether every player who must be counted has a value (for the live preview)."""
+        if not self.facts_valid():
+            return False
+        data = self.cleaned_data
+        if data["how"] != DRAW and not data["ended_by"]:
+            return False
+        ender = self._ended_by_seat()
+        counted = [
+            seat
+            for seat in self.seats
+            if not (self.variant.family == RAMI and seat == ender)
+            and not (self.is_gin and seat == ender and data["how"] == GIN_)
+        ]
+        if data["how"] == DRAW and not any(self._held_text(seat) for seat in self.seats):
+            return True
+        return all(self._held_text(seat) or self._never(seat) for seat in counted)
+
+    def facts(self) -> HandFacts:
+        """The hand's facts, values kept as typed when wrong so that the engine names them."""
+        how = self.cleaned_data["how"]
+        ender = None if how == DRAW else self._ended_by_seat()
+        held: dict[int, object] = {}
+        for seat in self.seats:
+            if self._never(seat):
+                held[seat.id] = NEVER_MELDED
+                continue
+            text = self._held_text(seat)
+            if seat == ender and self.variant.family == RAMI and text in ("", "0"):
+                continue  # who went out holds nothing: a typed 0 means the same
+            if seat == ender and how == GIN_ and not text:
+                text = "0"  # a gin has no deadwood by definition
+            if text:
+                held[seat.id] = read_held(text)
+        return HandFacts(how, ender, held)
+
+    def add_problems(self, error: RulesError) -> None:
+        """Put each of the engine's problems beside the field it is about."""
+        by_name = {seat.player.name: seat for seat in self.seats}
+        for problem in error.problems:
+            text = problem.text(gettext)
+            if problem.player in by_name:
+                self.add_error(held_name(by_name[problem.player]), text)
+            elif problem.field in ("how", "ended_by"):
+                self.add_error(problem.field, text)
+            else:
+                self.add_error(None, problem.where(gettext) + text)
+
+    def _ended_by_seat(self) -> Seat | None:
+        position = self.cleaned_data.get("ended_by")
+        return next((seat for seat in self.seats if str(seat.position) == position), None)
+
+    def _held_text(self, seat: Seat) -> str:
+        return " ".join(self.cleaned_data.get(held_name(seat), "").replace(",", " ").split())
+
+    def _never(self, seat: Seat) -> bool:
+        return bool(self.cleaned_data.get(never_name(seat)))
+
+
+def held_name(seat: Seat) -> str:
+    return f"held_{seat.position}"
+
+
+def never_name(seat: Seat) -> str:
+    return f"never_{seat.position}"
+
+
+def read_held(text: str):
+    """A count, the cards (a tuple) or the text itself when a code is wrong."""
+    if COUNT.match(text):
+        return int(text)
+    return parse_held(text.upper())
+
+
+def initial_from_hand(row: HandRow, seats: list[Seat]) -> dict[str, object]:
+    """The correction form's initial values: the stored facts of one hand."""
+    hand = row.hand
+    positions = {seat.id: seat.position for seat in seats}
+    initial: dict[str, object] = {
+        "number": hand.number,
+        "how": hand.how,
+        "ended_by": str(positions[hand.ended_by_id]) if hand.ended_by_id else "",
+        "mode": COUNTS,
+    }
+    for seat, line in zip(seats, row.lines, strict=True):
+        if line is None:
+            continue
+        initial[never_name(seat)] = line.never_melded
+        initial[held_name(seat)] = held_text(line)
+        if line.held_cards:
+            initial["mode"] = CARDS
+    return initial
+
+
+def held_text(line: HandLine) -> str:
+    if line.held_cards:
+        return line.held_cards
+    return "" if line.held_count is None else str(line.held_count)
+
+
+class DeleteLastForm(forms.Form):
+    """Deleting the last hand: which one the organiser saw, and why."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Why are you deleting this hand?"),
+        max_length=200,
+        help_text=_("Kept in the hand's history with your name and the time."),
+    )

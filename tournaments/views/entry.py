@@ -1,0 +1,384 @@
+"""Hand entry, phone-first: organisers on /games/<id>/enter/, players on their table link.
+
+Both pages share one template and one flow: step 1 who ended the hand and how, step 2 what
+each counted player held (a count or the cards), a preview, then Save (POST/redirect/GET).
+Corrections and deletions are for organisers only (tournaments.views.corrections).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.access import can_manage, device_id, game_from_link
+from tournaments.forms.entry import COUNTS, HOW_LABELS, HandForm
+from tournaments.models import Game, Hand
+from tournaments.queries import GameSheet, HandRow, game_seats, game_sheet
+from tournaments.rules import RulesError
+from tournaments.services.entry import (
+    HandConflict,
+    Preview,
+    confirm_hand,
+    is_same_person,
+    preview_hand,
+    record_hand,
+)
+
+RESULT_LABELS = {**HOW_LABELS, "undercut": gettext_lazy("Undercut")}
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """Who is entering: an organiser (no token) or whoever holds the table link (token)."""
+
+    user: Any
+    device: str
+    token: str = ""
+
+    @property
+    def is_organiser(self) -> bool:
+        return not self.token
+
+    @property
+    def person(self):
+        return self.user if self.user.is_authenticated else None
+
+    def url(self, name: str, game: Game, **kwargs) -> str:
+        """The URL of an entry view for this entrant: /games/<id>/... or /t/<token>/..."""
+        if self.token:
+            link_name = "table_link" if name == "enter" else f"table_link_{name}"
+            return reverse(f"entry:{link_name}", kwargs={"token": self.token, **kwargs})
+        return reverse(f"entry:{name}", kwargs={"game_id": game.pk, **kwargs})
+
+
+def organiser_game(view):
+    """For views taking `game_id`: the game's event organisers (and site admins) only."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, game_id: int, *args, **kwargs) -> HttpResponse:
+        game = get_object_or_404(Game.objects.select_related("event__club"), pk=game_id)
+        if not request.user.is_authenticated:
+            return redirect_to_login(reverse("entry:enter", kwargs={"game_id": game.pk}))
+        if not can_manage(request.user, game.event):
+            raise PermissionDenied
+        entrant = Entrant(request.user, device_id(request))
+        return view(request, game, entrant, *args, **kwargs)
+
+    return wrapper
+
+
+def table_link_game(view):
+    """For views taking `token`: the one game the link opens, whoever holds it."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+        game = game_from_link(token)
+        entrant = Entrant(request.user, device_id(request), token=token)
+        return view(request, game, entrant, *args, **kwargs)
+
+    return wrapper
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_game
+def enter(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
+    return _entry(request, game, entrant)
+
+
+@require_http_methods(["GET", "POST"])
+@table_link_game
+def table_link(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
+    return _entry(request, game, entrant)
+
+
+@require_POST
+@organiser_game
+def preview(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
+    return _preview(request, game, entrant)
+
+
+@require_POST
+@table_link_game
+def table_link_preview(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
+    return _preview(request, game, entrant)
+
+
+@require_POST
+@organiser_game
+def confirm(request: HttpRequest, game: Game, entrant: Entrant, number: int) -> HttpResponse:
+    return _confirm(request, game, entrant, number)
+
+
+@require_POST
+@table_link_game
+def table_link_confirm(
+    request: HttpRequest, game: Game, entrant: Entrant, number: int
+) -> HttpResponse:
+    return _confirm(request, game, entrant, number)
+
+
+def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
+    if request.method == "GET":
+        sheet = game_sheet(game.pk)
+        mode = request.GET.get("mode", COUNTS)
+        form = entry_form(sheet, initial={"number": len(sheet.rows) + 1, "mode": mode})
+        return render_entry(request, entrant, sheet, form)
+    seats = game_seats(game)
+    form = HandForm(request.POST, variant=game.rules(), seats=seats)
+    if form.is_valid():
+        number = form.cleaned_data["number"]
+        try:
+            record_hand(
+                game=game,
+                number=number,
+                facts=form.facts(),
+                user=entrant.person,
+                device=entrant.device,
+            )
+        except HandConflict:
+            return _conflict(request, entrant, game, number)
+        except RulesError as error:
+            form.add_problems(error)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Hand %(number)s saved.") % {"number": number})
+            return redirect(f"{entrant.url('enter', game)}?mode={form.mode_value}")
+    return render_entry(request, entrant, game_sheet(game.pk), form)
+
+
+def _conflict(request: HttpRequest, entrant: Entrant, game: Game, number: int) -> HttpResponse:
+    """Nothing stored: show the hand stored first, and a fresh form for the next one."""
+    sheet = game_sheet(game.pk)
+    mode = request.POST.get("mode", COUNTS)
+    form = entry_form(sheet, initial={"number": len(sheet.rows) + 1, "mode": mode})
+    conflict = conflict_view(sheet, number)
+    return render_entry(request, entrant, sheet, form, conflict=conflict, status=409)
+
+
+def _preview(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
+    """The points the hand would give and the totals after it; nothing is stored."""
+    sheet = game_sheet(game.pk)
+    form = entry_form(sheet, data=request.POST)
+    live = request.headers.get("HX-Trigger") == "preview"  # typed, not the Preview button
+    result, conflict = None, None
+    quiet = live and not form.is_complete()  # no error noise while the hand is being typed
+    if not quiet and form.is_valid():
+        number = form.cleaned_data["number"]
+        if number != len(sheet.rows) + 1:
+            conflict = conflict_view(sheet, number)
+        else:
+            try:
+                result = preview_view(sheet, preview_hand(game=game, facts=form.facts()))
+            except RulesError as error:
+                form.add_problems(error)
+    if request.headers.get("HX-Request"):
+        return render_preview(request, form, result, conflict, quiet)
+    return render_entry(request, entrant, sheet, form, preview=result, conflict=conflict)
+
+
+def _confirm(request: HttpRequest, game: Game, entrant: Entrant, number: int) -> HttpResponse:
+    hand = get_object_or_404(Hand, game=game, number=number)
+    try:
+        confirm_hand(hand=hand, user=entrant.person, device=entrant.device)
+    except PermissionDenied as refused:
+        context = {"game": game, "message": str(refused), "back": entrant.url("enter", game)}
+        return render(request, "entry/refused.html", context, status=403)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Hand %(number)s confirmed.") % {"number": number})
+    return redirect(entrant.url("enter", game))
+
+
+# Page building, shared with the correction pages.
+
+
+def render_preview(request, form: HandForm, preview, conflict, quiet: bool) -> HttpResponse:
+    """The preview fragment (htmx): the points, a conflict, or what stops the hand."""
+    problems = [] if quiet or preview or conflict else problem_list(form)
+    context = {
+        "preview": preview,
+        "conflict": conflict,
+        "problems": problems,
+        "fragment": True,
+    }
+    return render(request, "entry/_preview.html", context)
+
+
+def problem_list(form: HandForm) -> list[str]:
+    """The form's errors as sentences naming the field (player) they are about."""
+    found = [capfirst(str(error)) for error in form.non_field_errors()]
+    for name, errors in form.errors.items():
+        if name != "__all__":
+            found += [f"{form.fields[name].label}: {error}" for error in errors]
+    return found
+
+
+def entry_form(sheet: GameSheet, **kwargs) -> HandForm:
+    return HandForm(variant=sheet.game.rules(), seats=sheet.seats, **kwargs)
+
+
+@dataclass(frozen=True)
+class HandView:
+    """One stored hand as the entry page lists it, with what this person may do to it."""
+
+    row: HandRow
+    outcome: str  # "Anne · Went out"
+    points: list[int]  # by seat
+    provisional: bool
+    confirm_url: str  # empty when this person may not confirm it
+    correct_url: str  # empty for table-link users
+
+
+@dataclass(frozen=True)
+class PreviewRow:
+    name: str
+    counted: int | None
+    points: int
+    total: int
+
+
+@dataclass(frozen=True)
+class PreviewView:
+    number: int
+    outcome: str
+    rows: list[PreviewRow]
+
+
+@dataclass(frozen=True)
+class ConflictView:
+    number: int
+    next_number: int
+    points: list[tuple[str, int]]  # the stored hand's points by player; empty if none
+
+
+def render_entry(
+    request: HttpRequest,
+    entrant: Entrant,
+    sheet: GameSheet,
+    form: HandForm,
+    *,
+    preview: PreviewView | None = None,
+    conflict: ConflictView | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    game = sheet.game
+    hands = [hand_view(row, entrant, game) for row in sheet.rows]
+    context = {
+        **hand_form_context(sheet, form, entrant.url("enter", game), entrant.url("preview", game)),
+        "sheet": sheet,
+        "game": game,
+        "is_over": game.finished or game.closed,
+        "hands": hands,
+        "provisional": [hand for hand in hands if hand.provisional],
+        "preview": preview,
+        "conflict": conflict,
+        "entrant": entrant,
+        "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
+        "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
+        if entrant.is_organiser and sheet.rows
+        else "",
+    }
+    return render(request, "entry/enter.html", context, status=status)
+
+
+def hand_form_context(
+    sheet: GameSheet, form: HandForm, action_url: str, preview_url: str
+) -> dict[str, Any]:
+    """What the hand form partial needs: the form, its URLs and the card grid's deck."""
+    variant = sheet.game.rules()
+    deck = variant.deck()
+    reason = form["reason"] if "reason" in form.fields else None
+    number = form["number"].value()
+    return {
+        "form": form,
+        "players": form.players(),
+        "reason_field": reason,
+        "submit_label": _("Save the correction")
+        if reason
+        else _("Save hand %(number)s") % {"number": number},
+        "problems": [],
+        "fragment": False,
+        "variant": variant,
+        "target": getattr(variant, "target", None),
+        "action_url": action_url,
+        "preview_url": preview_url,
+        "copies": deck.copies,
+        "jokers": deck.jokers,
+        "max_cards": variant.deal_size(len(sheet.seats)),
+        "suits": SUITS,
+        "ranks": RANKS,
+    }
+
+
+def hand_view(row: HandRow, entrant: Entrant, game: Game) -> HandView:
+    hand = row.hand
+    outcome = str(HOW_LABELS.get(hand.how, hand.how))
+    if hand.ended_by:
+        outcome = f"{hand.ended_by.player.name} · {outcome}"
+    if hand.result == "undercut" and hand.winner:
+        outcome += " · " + _("undercut by %(name)s") % {"name": hand.winner.player.name}
+    may_confirm = hand.is_provisional and not is_same_person(hand, entrant.person, entrant.device)
+    return HandView(
+        row=row,
+        outcome=outcome,
+        points=[line.points if line else 0 for line in row.lines],
+        provisional=hand.is_provisional,
+        confirm_url=entrant.url("confirm", game, number=hand.number) if may_confirm else "",
+        correct_url=reverse("entry:correct", kwargs={"game_id": game.pk, "number": hand.number})
+        if entrant.is_organiser
+        else "",
+    )
+
+
+def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
+    scored = preview.scored
+    winner = scored.winner
+    label = RESULT_LABELS.get(scored.result, scored.result)
+    if winner:
+        outcome = _("Hand %(number)s: %(result)s, won by %(winner)s") % {
+            "number": scored.number,
+            "result": label,
+            "winner": winner,
+        }
+    else:
+        outcome = _("Hand %(number)s: %(result)s") % {"number": scored.number, "result": label}
+    rows = [
+        PreviewRow(
+            name,
+            scored.counted.get(name),
+            scored.points[name],
+            preview.totals_after[name],
+        )
+        for name in sheet.players
+    ]
+    return PreviewView(scored.number, outcome, rows)
+
+
+def conflict_view(sheet: GameSheet, number: int) -> ConflictView:
+    stored = next((row for row in sheet.rows if row.number == number), None)
+    points = []
+    if stored is not None:
+        points = [
+            (name, line.points if line else 0)
+            for name, line in zip(sheet.players, stored.lines, strict=True)
+        ]
+    return ConflictView(number, len(sheet.rows) + 1, points)
+
+
+# The card grid: suits with their symbol and letter (readable without colour), ranks.
+SUITS = [("S", "♠", "black"), ("H", "♥", "red"), ("D", "♦", "red"), ("C", "♣", "black")]
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
