@@ -192,3 +192,11 @@ def test_the_history_names_who_made_each_change_outside_a_web_request(game):
     assert [h.history_user for h in hand.history.all()] == [organiser, organiser]
     line = hand.lines.get(seat__player__name="Bruno")
     assert line.history.first().history_user == organiser
+
+
+def test_deleting_a_hand_that_is_no_longer_the_last_is_refused(game):
+    play(game, "going_out", "Anne", Bruno=5, Chloé=7)
+    play(game, "going_out", "Bruno", Anne=5, Chloé=7)
+    with pytest.raises(ValidationError, match="hand 2"):
+        delete_last_hand(game=game, reason="typo", number=1)
+    assert game.hands.count() == 2

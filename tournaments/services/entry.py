@@ -126,14 +126,23 @@ def correct_hand(*, hand: Hand, facts: HandFacts, reason: str, user=None, device
         return hand
 
 
-def delete_last_hand(*, game: Game, reason: str, user=None) -> None:
-    """Delete the game's last hand (its history keeps it, with who and why)."""
+def delete_last_hand(*, game: Game, reason: str, user=None, number: int | None = None) -> None:
+    """Delete the game's last hand (its history keeps it, with who and why).
+
+    With `number`, only if that hand is still the last: another device may have added one
+    since the organiser looked, and the check is made under the game's lock.
+    """
     _require_reason(reason)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         hand = game.hands.order_by("-number").first()
         if hand is None:
             raise ValidationError(_("There is no hand to delete."))
+        if number is not None and hand.number != number:
+            raise ValidationError(
+                _("The last hand is now hand %(number)s: check it before deleting it.")
+                % {"number": hand.number}
+            )
         _attribute(hand, user, reason)
         for line in hand.lines.all():
             _attribute(line, user, reason)

@@ -115,7 +115,12 @@ def delete_last(request: HttpRequest, game: Game, entrant: Entrant) -> HttpRespo
             )
         else:
             try:
-                delete_last_hand(game=game, reason=form.cleaned_data["reason"], user=entrant.person)
+                delete_last_hand(
+                    game=game,
+                    reason=form.cleaned_data["reason"],
+                    user=entrant.person,
+                    number=last.number,
+                )
             except ValidationError as error:
                 form.add_error(None, error)
             else:
