@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 from django.contrib.auth.models import AbstractBaseUser
 
 from tests.factories import StaffFactory, UserFactory
+
+
+@pytest.fixture(autouse=True)
+def english_by_default(request, settings):
+    """Tests read English, the language of the msgids. The site's own French default is
+    tested by the tests marked `french_default`, and by those asking for French."""
+    if request.node.get_closest_marker("french_default"):
+        yield
+        return
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -15,6 +15,7 @@ def test_the_admin_asks_anonymous_visitors_to_log_in(client: Client) -> None:
     assert response["Location"].startswith(reverse("admin:login"))
 
 
+@pytest.mark.french_default
 def test_the_admin_login_page_renders(client: Client) -> None:
     response = client.get(reverse("admin:login"))
     assert response.status_code == 200

@@ -9,9 +9,11 @@ from pytest_django import DjangoAssertNumQueries
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.french_default
 def test_it_says_what_ramiscore_is_in_french_by_default(
-    client: Client, django_assert_max_num_queries: DjangoAssertNumQueries
+    django_assert_max_num_queries: DjangoAssertNumQueries,
 ) -> None:
+    client = Client()  # no Accept-Language: the site's own default
     with django_assert_max_num_queries(0):
         response = client.get(reverse("home"))
     assert response.status_code == 200

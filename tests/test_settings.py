@@ -67,6 +67,7 @@ def test_the_tests_use_the_database_that_database_url_names() -> None:
     assert connection.vendor == expected
 
 
+@pytest.mark.french_default
 def test_zero_configuration_means_local_use() -> None:
     assert settings.LANGUAGE_CODE == "fr"
     assert [code for code, _name in settings.LANGUAGES] == ["fr", "en"]

@@ -123,7 +123,7 @@ def test_a_finished_game_shows_the_result_and_no_form(client, organiser, game):
     html = response.content.decode()
     assert 'id="hand-form"' not in html
     assert "Game over: Anne wins." in html
-    assert "prize 15,00" in html  # the whole pot of 15: one prize place in this variant
+    assert "prize 15.00" in html  # the whole pot of 15: one prize place in this variant
 
 
 def test_a_closed_game_shows_the_totals_and_no_form(client, organiser, game):
