@@ -115,7 +115,7 @@ def test_no_hand_yet_draws_axes_and_legend_but_no_line():
     root = parse(score_chart_svg(["Anne", "Bruno"], [], target=100))
     assert polylines(root) == []
     texts = [text.text for text in root.iter(f"{SVG}text")]
-    assert "No hand played yet" in texts and "Anne" in texts and "Bruno" in texts
+    assert "No hand played yet." in texts and "Anne" in texts and "Bruno" in texts
 
 
 def test_one_hand_draws_a_segment_per_player():

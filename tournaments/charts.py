@@ -100,9 +100,11 @@ def score_chart_svg(
         parts += _target_line(frame, target, lowest_wins, font_size)
     if hands == 0:
         middle_x, middle_y = (frame.left + frame.right) / 2, (frame.top + frame.bottom) / 2
+        # Outside the f-string, or makemessages cannot see it.
+        nothing_yet = escape(_("No hand played yet."))
         parts.append(
             f'<text x="{_n(middle_x)}" y="{_n(middle_y)}" text-anchor="middle" fill="{MUTED}">'
-            f"{escape(_('No hand played yet'))}</text>"
+            f"{nothing_yet}</text>"
         )
     else:
         for index, name in enumerate(players):

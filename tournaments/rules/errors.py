@@ -36,7 +36,10 @@ class Problem:
             parts.append(translate(gettext_noop("hand %(hand)s")) % {"hand": self.hand})
         if self.player is not None:
             parts.append(translate(gettext_noop("player %(player)s")) % {"player": self.player})
-        return ", ".join(parts) + ": " if parts else ""
+        if not parts:
+            return ""
+        # The colon is translated too: French writes "donne 2, joueur D : ".
+        return translate(gettext_noop("%(place)s: ")) % {"place": ", ".join(parts)}
 
     def __str__(self) -> str:
         return self.where() + self.text()
