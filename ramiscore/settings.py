@@ -34,6 +34,10 @@ else:
     ALLOWED_HOSTS = env_list(ENV, "ALLOWED_HOSTS")
 
 CSRF_TRUSTED_ORIGINS = env_list(ENV, "CSRF_TRUSTED_ORIGINS")
+# The site's address as printed in QR codes on score sheets (`manage.py round_sheets` has no
+# request to take it from). Empty: pages use the request's host, commands the first allowed
+# host (https) in production or http://127.0.0.1:8000 locally.
+SITE_URL = ENV.get("SITE_URL", "").strip().rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -141,5 +145,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": ENV.get("LOG_LEVEL", "INFO")},
     # Replace Django's own handlers so that each record is printed once.
-    "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # WeasyPrint tells every step of every PDF at INFO; its warnings are what matter.
+        "weasyprint": {"level": "WARNING"},
+    },
 }

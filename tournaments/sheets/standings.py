@@ -1,0 +1,188 @@
+"""The results sheet of an event and the seating list of a round, for the club's wall.
+
+A tournament prints its standings (place, player, points, tie-breaks, prize) from
+`standings_rows`, the one place to change if the standings change; a club night prints each
+table's result (winner, totals, prizes). Call within the event's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.utils.formats import number_format
+
+from tournaments import queries
+from tournaments.models import Event, Game, Round, Seat
+from tournaments.rules import RulesError, make_variant
+from tournaments.scoreboard import STATUS_LABELS, game_status, money
+from tournaments.tournament_queries import (
+    folded,
+    prize_pool_summary,
+    tie_break_labels,
+)
+from tournaments.tournament_queries import standings_rows as tournament_rows
+
+from .rules_line import rules_line
+
+WIDE_FROM = 5  # seats a table: from five, the seating list turns landscape
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One line of the standings as printed: every value already formatted."""
+
+    place: str  # "3" or "3=" when shared
+    player: str
+    points: str
+    tie_breaks: list[str]
+    prize: str
+
+
+@dataclass(frozen=True)
+class Standings:
+    columns: list[str]  # the tie-breaks' names, in the event's order
+    lines: list[StandingLine]
+
+
+def plain_number(value) -> str:
+    """3 rather than 3.00, 1,5 in French: points shared by tied players are halves, thirds."""
+    if isinstance(value, Decimal):
+        exact = value.quantize(Decimal(1)) if value == value.to_integral() else value.normalize()
+        return number_format(exact)
+    return str(value)
+
+
+def standings_rows(event: Event) -> Standings:
+    """The tournament's standings as the sheet prints them (from the tournament standings,
+    tie-breaks and prize pool included)."""
+    labels = tie_break_labels(event)
+    lines = []
+    for row in tournament_rows(event):
+        lines.append(
+            StandingLine(
+                place=f"{row['place']}=" if row["tied"] else str(row["place"]),
+                player=row["player"],
+                points=plain_number(row["points"]),
+                tie_breaks=[plain_number(row[f"tb_{key}"]) for key, _label in labels],
+                prize=money(row["prize"]) if row["prize"] else "",
+            )
+        )
+    return Standings([str(label) for _key, label in labels], lines)
+
+
+@dataclass(frozen=True)
+class TablePlace:
+    place: int | None
+    name: str
+    total: int
+    prize: str
+    winner: bool
+
+
+@dataclass
+class TableResult:
+    game: Game
+    status: str
+    rules: str  # "" when the table plays the event's rules
+    pot: str
+    places: list[TablePlace] = field(default_factory=list)
+
+
+def table_results(event: Event) -> list[TableResult]:
+    """Each table's result, round by round: two queries whatever the number of tables."""
+    results: dict[int, TableResult] = {}
+    for seat in queries.event_seats(event):
+        game = seat.game
+        if game.pk not in results:
+            differs = (game.variant, game.options) != (event.variant, event.options)
+            results[game.pk] = TableResult(
+                game=game,
+                status=str(STATUS_LABELS[game_status(game)]),
+                rules=f"{game.variant_name()} — {rules_line(game.rules())}" if differs else "",
+                pot=money(game.pot) if game.pot is not None else "",
+            )
+        results[game.pk].places.append(_place(game, seat))
+    for result in results.values():
+        result.places.sort(key=lambda p: (p.place is None, p.place or 0))
+    return list(results.values())
+
+
+def _place(game: Game, seat: Seat) -> TablePlace:
+    return TablePlace(
+        place=seat.rank if game.hands_played else None,
+        name=seat.player.name,
+        total=seat.total,
+        prize=money(seat.prize) if seat.prize else "",
+        winner=game.finished and seat.player_id == game.winner_id,
+    )
+
+
+def standings_context(event: Event) -> dict:
+    rounds = list(event.rounds.order_by("number"))
+    in_play = any(not r.is_closed for r in rounds)
+    context = {"event": event, "rounds": len(rounds), "provisional": in_play}
+    if event.is_tournament:
+        pool = prize_pool_summary(event)
+        context |= {
+            "standings": standings_rows(event),
+            "pool": pool,
+            "pool_amount": money(pool.pool) if pool.pool else "",
+        }
+    else:
+        context |= {"tables": table_results(event)}
+    return context
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    name: str
+    table: int
+    seat: int
+
+
+@dataclass
+class SeatingTable:
+    number: int
+    names: list[str]
+    rules: str
+
+
+def seating_list(round: Round) -> dict:
+    """Who sits where: by table in seat order, and everyone by name (accents ignored)."""
+    event = round.event
+    games = queries.games_with_seats(round.games.order_by("table_number"))
+    tables, everyone = [], []
+    widest = max((len(game.seats.all()) for game in games), default=0)
+    for game in games:
+        seats = list(game.seats.all())
+        differs = (game.variant, game.options) != (event.variant, event.options)
+        names = [seat.player.name for seat in seats]
+        tables.append(
+            SeatingTable(
+                game.table_number,
+                names + [""] * (widest - len(names)),  # empty cells for smaller tables
+                game.variant_name() if differs else "",
+            )
+        )
+        everyone += [SeatedPlayer(s.player.name, game.table_number, s.position) for s in seats]
+    everyone.sort(key=lambda p: (folded(p.name), p.name))
+    byes = sorted((bye.player.name for bye in round.byes.select_related("player")), key=folded)
+    return {
+        "event": event,
+        "round": round,
+        "tables": tables,
+        "everyone": everyone,
+        "byes": byes,
+        "seats": list(range(1, widest + 1)),
+        "wide": widest >= WIDE_FROM,
+        "rules": event_rules(event),
+    }
+
+
+def event_rules(event: Event) -> str:
+    try:
+        variant = make_variant(event.variant, event.options)
+    except RulesError:
+        return event.variant_name()
+    return f"{event.variant_name()} — {rules_line(variant)}"
