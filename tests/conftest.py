@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from django.utils import translation
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import translation
 
 from tests.factories import StaffFactory, UserFactory
 
