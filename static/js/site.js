@@ -15,3 +15,11 @@ document.addEventListener("htmx:responseError", (event) => {
   item.textContent = document.body.dataset.htmxError;
   list.append(item);
 });
+
+// The language switch applies on change; its button stays for browsers without JavaScript.
+document.documentElement.classList.add("js");
+document.addEventListener("change", (event) => {
+  if (event.target.matches(".language-switch select")) {
+    event.target.form.requestSubmit();
+  }
+});
