@@ -11,6 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
+from django.utils import timezone
 
 from tournaments import rules
 from tournaments.models import Game, Hand, HandLine, Seat
@@ -131,6 +132,8 @@ def _write_game(game: Game, seats, hands: list[Hand], result, decided: bool) -> 
     game.hands_played = len(hands)
     game.winner = by_name[result.winner] if game.finished and result.winner else None
     Game.objects.filter(pk=game.pk).update(
+        # update() skips auto_now: the public pages' ETags read this to know what changed.
+        updated_at=timezone.now(),
         finished=game.finished,
         has_provisional_hands=provisional,
         ended_after_hand=game.ended_after_hand,

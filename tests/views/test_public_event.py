@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 # The event, its rounds, the current round's games, their seats; the past rounds' games and
 # the current scores of gin-rummy matches when there are any. Never more with more tables.
-EVENT_QUERIES = 6
+EVENT_QUERIES = 9  # 6 for the page, 3 for its ETag (the version polling phones check)
 
 
 @pytest.fixture
@@ -208,3 +208,19 @@ def test_an_unknown_event_is_a_404(client, event):
 
 def test_it_only_answers_get(client, event):
     assert client.post(url(event)).status_code == 405
+
+
+@pytest.mark.django_db
+def test_a_phone_polling_an_unchanged_event_gets_a_304(client, django_assert_max_num_queries):
+    from tests.factories import EventFactory, make_game, play
+
+    event = EventFactory(options={"target": 100})
+    game = make_game(event)
+    play(game, "going_out", "Anne", Bruno=5, Chloé=7)
+    address = url(event)
+    first = client.get(address, HTTP_HX_REQUEST="true")
+    with django_assert_max_num_queries(3):
+        again = client.get(address, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    play(game, "going_out", "Bruno", Anne=3, Chloé=4)
+    assert client.get(address, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200

@@ -26,8 +26,8 @@ pytestmark = pytest.mark.django_db
 
 # The page's queries (game, seats, hands, lines, three for the change history), whatever the
 # number of hands; a logged-in organiser adds the session, the user and the club check.
-ANONYMOUS_QUERIES = 7
-ORGANISER_QUERIES = 10
+ANONYMOUS_QUERIES = 8  # 7 for the page, 1 for its ETag
+ORGANISER_QUERIES = 11
 
 
 @pytest.fixture
@@ -415,3 +415,24 @@ def test_a_gin_game_shows_knocks_undercuts_gins_and_draws(client, club):
     assert rows[2] == ["3", "Anne gin", "37 (0)", "0 (12)"]
     assert rows[3] == ["4", "— draw", "0", "0"]
     assert rows[4] == ["Total", "79", "0"]
+
+
+def test_a_phone_polling_an_unchanged_table_gets_a_304_for_one_query(
+    game, client, django_assert_max_num_queries
+):
+    play(game, "going_out", "Anne", Bruno=5, Chloé=7)
+    first = client.get(url(game), HTTP_HX_REQUEST="true")
+    assert first.status_code == 200 and first["ETag"]
+    assert "no-cache" in first["Cache-Control"]
+    with django_assert_max_num_queries(1):
+        again = client.get(url(game), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    play(game, "going_out", "Bruno", Anne=3, Chloé=4)
+    changed = client.get(url(game), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
+def test_the_page_and_its_fragment_have_different_versions(game, client):
+    page = client.get(url(game))
+    fragment = client.get(url(game), HTTP_HX_REQUEST="true")
+    assert page["ETag"] != fragment["ETag"]
