@@ -4,6 +4,7 @@ explained in plain words; only the values that differ from the preset are stored
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -258,6 +259,9 @@ class OptionsForm(forms.Form):
         except rules.RulesError as error:
             for problem in error.problems:
                 name = problem.params.get("option")
-                text = problem.text(gettext)
-                self.add_error(name if name in self.fields else None, text)
+                if name in self.fields:
+                    # Beside its field, the option goes by its label, not its code name.
+                    label = str(self.fields[name].label)
+                    problem = replace(problem, params={**problem.params, "option": label})
+                self.add_error(name if name in self.fields else None, problem.text(gettext))
         return cleaned

@@ -19,13 +19,26 @@ from .errors import gettext_noop as _
 RAMI, GIN = "rami", "gin"  # families: every card counts, or only deadwood counts
 
 
+class OptionValueError(ValueError):
+    """A value out of an option's range: a message template and what fills it."""
+
+    def __init__(self, message: str, **params):
+        super().__init__(message)
+        self.message, self.params = message, params
+
+
 def _integer(low: int, high: int, *, nullable: bool = False):
     def check(value):
         if value is None and nullable:
             return value
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            bounds = f"{low}–{high}" + (" or null" if nullable else "")
-            raise ValueError(bounds)
+            message = _("%(option)s must be a whole number from %(low)s to %(high)s, not %(value)s")
+            if nullable:
+                message = _(
+                    "%(option)s must be empty or a whole number from %(low)s to %(high)s, "
+                    "not %(value)s"
+                )
+            raise OptionValueError(message, low=low, high=high)
         return value
 
     return check
@@ -34,7 +47,8 @@ def _integer(low: int, high: int, *, nullable: bool = False):
 def _choice(*choices):
     def check(value):
         if isinstance(value, bool) or value not in choices:
-            raise ValueError(" or ".join(str(choice) for choice in choices))
+            message = _("%(option)s must be one of %(choices)s, not %(value)s")
+            raise OptionValueError(message, choices=", ".join(str(c) for c in choices))
         return value
 
     return check
@@ -47,17 +61,21 @@ def _share(value):
     except InvalidOperation:
         share = None
     if isinstance(value, bool) or share is None or not Decimal(0) <= share <= Decimal(1):
-        raise ValueError("a number between 0 and 1")
+        raise OptionValueError(_("%(option)s must be a number between 0 and 1, not %(value)s"))
     return share
 
 
 def _places(value):
     """Percentages of the pot by final place, best first, adding up to at most 100."""
+    message = _("%(option)s must be percentages adding up to at most 100, not %(value)s")
     if not isinstance(value, list | tuple) or not value:
-        raise ValueError("a list of percentages adding up to at most 100")
-    percentages = tuple(_integer(0, 100)(percentage) for percentage in value)
+        raise OptionValueError(message)
+    try:
+        percentages = tuple(_integer(0, 100)(percentage) for percentage in value)
+    except OptionValueError:
+        raise OptionValueError(message) from None
     if sum(percentages) > 100:
-        raise ValueError("a list of percentages adding up to at most 100")
+        raise OptionValueError(message)
     return percentages
 
 
@@ -261,10 +279,9 @@ def option_problems(slug: str, options: dict[str, Any]) -> tuple[dict[str, Any],
             continue
         try:
             clean[name] = known[name].metadata["check"](value)
-        except ValueError as expected:
-            message = _("option %(option)s must be %(expected)s, not %(value)s")
+        except OptionValueError as error:
             problems.append(
-                problem(message, field="options", option=name, expected=expected, value=value)
+                problem(error.message, field="options", option=name, value=value, **error.params)
             )
     return clean, problems
 
