@@ -13,6 +13,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Event, Game
 
@@ -42,7 +43,9 @@ def game_from_link(token: str) -> Game:
     """The game a table link opens; 404 once the organiser turned the link off or renewed it."""
     game = Game.objects.select_related("event", "round").filter(link_token=token).first()
     if game is None or not game.link_enabled:
-        raise Http404("This table link is not valid any more.")
+        raise Http404(
+            _("This table link is no longer active: ask the organiser for the table's new link.")
+        )
     return game
 
 

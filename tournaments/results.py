@@ -65,7 +65,9 @@ def refresh_game(game: Game) -> rules.GameResult:
         seats, hands = load_facts(game)
         result = rules.score_game(engine_game(game, seats, hands))
         # A provisional hand keeps the game open: no winner or prize until it is confirmed.
-        decided = result.finished and not any(hand.is_provisional for hand in hands)
+        # A game closed before any hand has no result at all: ties keep seating order, so
+        # the engine would crown the first seat of a 0-0 game.
+        decided = result.finished and bool(hands) and not any(hand.is_provisional for hand in hands)
         _write_hands(seats, hands, result)
         _write_seats(game, seats, result, decided)
         _write_game(game, seats, hands, result, decided)
@@ -108,7 +110,8 @@ def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decide
     for scored in result.hands:
         if scored.winner:
             hands_won[scored.winner] += 1
-    ranks = places(result.ranking, result.totals)
+    # Before any hand nobody is placed: a 0-0 tie is no ranking.
+    ranks = places(result.ranking, result.totals) if result.hands else dict.fromkeys(names)
     points = tournament_points(game.event, result, ranks) if decided else {}
     for seat in seats:
         name = seat.player.name

@@ -29,12 +29,13 @@ HOW_LABELS = {
     "draw": gettext_lazy("draw"),
 }
 
-NOT_STARTED, IN_PLAY, AWAITING, FINISHED, CLOSED = (
+NOT_STARTED, IN_PLAY, AWAITING, FINISHED, CLOSED, NOT_PLAYED = (
     "not_started",
     "in_play",
     "awaiting_confirmation",
     "finished",
     "closed",
+    "not_played",
 )
 STATUS_LABELS = {
     NOT_STARTED: gettext_lazy("Not started"),
@@ -42,6 +43,7 @@ STATUS_LABELS = {
     AWAITING: gettext_lazy("Awaiting confirmation"),
     FINISHED: gettext_lazy("Finished"),
     CLOSED: gettext_lazy("Closed by the organiser"),
+    NOT_PLAYED: gettext_lazy("Closed before any hand: no result"),
 }
 
 
@@ -91,6 +93,8 @@ def options_line(name: str, variant: Variant, *extra: str) -> str:
 
 
 def game_status(game: Game) -> str:
+    if game.closed and not game.hands_played:
+        return NOT_PLAYED
     if game.finished:
         return CLOSED if game.closed else FINISHED
     if game.has_provisional_hands:

@@ -168,11 +168,13 @@ def test_cards_after_a_knock_are_counted_with_lay_offs():
     assert totals(game) == {"A": 12, "B": 0}
 
 
-def test_a_game_without_hands_cannot_be_closed(game):
-    with pytest.raises(ValidationError, match="nothing to close"):
-        close_game(game=game)
+def test_a_game_closed_before_any_hand_has_no_result_and_takes_no_hand(game):
+    close_game(game=game)
     game.refresh_from_db()
-    assert not game.closed and not game.finished
+    assert game.closed and not game.finished and game.winner is None
+    assert all(seat.rank is None and seat.prize is None for seat in game.seats.all())
+    with pytest.raises(ValidationError):
+        play(game, "going_out", "Anne", Bruno=1, Chloé=1)
 
 
 def test_the_history_names_who_made_each_change_outside_a_web_request(game):

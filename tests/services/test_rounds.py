@@ -104,6 +104,8 @@ def test_closing_a_round_closes_its_unfinished_games_with_a_winner():
     close_round(round_=round_)
     game.refresh_from_db()
     assert game.closed and game.finished and game.winner.name == names[1]
+    # The table that played no hand is closed too, but without a result.
     untouched = round_.games.exclude(pk=game.pk).get()
-    assert not untouched.closed and not untouched.finished and untouched.winner is None
+    assert untouched.closed and not untouched.finished and untouched.winner is None
+    assert not untouched.seats.exclude(tournament_points=0).exists()
     open_round(event=event, seed=2)  # the next round can open now

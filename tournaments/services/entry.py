@@ -181,9 +181,6 @@ def close_game(*, game: Game, user=None) -> None:
     """End a game early (a round's time is up): its totals stand, the winner follows."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
-        if not game.hands.exists():
-            # A 0–0 game closed would crown its first seat (ties keep seating order).
-            raise ValidationError(_("No hand was played at this table: there is nothing to close."))
         game.closed = True
         _attribute(game, user, "closed")
         game.save(update_fields=["closed"])

@@ -127,14 +127,11 @@ def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
 
 
 def close_round(*, round_: Round) -> Round:
-    """Time is up: every unfinished game is closed with its totals as they stand.
-
-    A table that played no hand at all is left without a result: closing it would crown the
-    first seat of a 0–0–0 game.
-    """
+    """Time is up: every unfinished game is closed with its totals as they stand (a table
+    that played no hand is closed without a result), and no hand can be entered any more."""
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
-        for game in round_.games.filter(finished=False, closed=False, hands_played__gt=0):
+        for game in round_.games.filter(finished=False, closed=False):
             game.closed = True
             game._change_reason = "round closed"
             game.save(update_fields=["closed"])
