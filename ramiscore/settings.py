@@ -102,7 +102,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "organiser:dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
 # French first; no language prefix in URLs, so printed QR codes stay valid.

@@ -22,14 +22,22 @@ def test_the_login_page_renders_a_labelled_form(
     assert '<label for="id_password">' in html
 
 
-def test_an_organiser_logs_in_and_lands_on_the_home_page(
+def test_an_organiser_logs_in_and_lands_on_his_events(
     client: Client, organiser: AbstractBaseUser
 ) -> None:
     response = client.post(
         reverse("login"), {"username": "organiser", "password": PASSWORD}, follow=True
     )
-    assert response.redirect_chain == [(reverse("home"), 302)]
+    assert response.redirect_chain == [(reverse("organiser:dashboard"), 302)]
     assert response.context["user"] == organiser
+
+
+def test_logging_in_from_a_page_goes_back_to_it(
+    client: Client, organiser: AbstractBaseUser
+) -> None:
+    data = {"username": "organiser", "password": PASSWORD, "next": "/manage/events/new/"}
+    response = client.post(reverse("login"), data)
+    assert response.status_code == 302 and response["Location"] == "/manage/events/new/"
 
 
 def test_a_wrong_password_is_refused_with_a_message(

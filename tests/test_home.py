@@ -1,10 +1,15 @@
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
+
+from tests.factories import ClubFactory, EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -14,7 +19,7 @@ def test_it_says_what_ramiscore_is_in_french_by_default(
     django_assert_max_num_queries: DjangoAssertNumQueries,
 ) -> None:
     client = Client()  # no Accept-Language: the site's own default
-    with django_assert_max_num_queries(0):
+    with django_assert_max_num_queries(1):  # the upcoming events
         response = client.get(reverse("home"))
     assert response.status_code == 200
     html = response.content.decode()
@@ -42,7 +47,7 @@ def test_switching_to_english_shows_the_page_in_english(
     response = client.post(reverse("set_language"), {"language": "en", "next": reverse("home")})
     assert response.status_code == 302
     assert response["Location"] == reverse("home")
-    with django_assert_max_num_queries(0):
+    with django_assert_max_num_queries(1):
         html = client.get(reverse("home")).content.decode()
     assert '<html lang="en">' in html
     assert "Scores and tournaments for card club nights" in html
@@ -54,7 +59,7 @@ def test_it_greets_a_logged_in_organiser_and_offers_logout(
     django_assert_max_num_queries: DjangoAssertNumQueries,
 ) -> None:
     client.force_login(organiser)
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(3):
         html = client.get(reverse("home")).content.decode()
     assert "organiser" in html
     assert f'action="{reverse("logout")}"' in html
@@ -69,3 +74,51 @@ def test_it_shows_the_admin_link_to_staff(client: Client, staff: AbstractBaseUse
 
 def test_it_only_answers_get(client: Client) -> None:
     assert client.post(reverse("home")).status_code == 405
+
+
+def test_it_offers_a_logged_in_organiser_a_button_to_his_events(
+    client: Client, organiser: AbstractBaseUser
+) -> None:
+    client.force_login(organiser)
+    main = client.get(reverse("home")).content.decode().split("<main")[1]
+    assert f'<a class="button" href="{reverse("organiser:dashboard")}">My events</a>' in main
+
+
+def test_visitors_get_no_my_events_button(client: Client) -> None:
+    main = client.get(reverse("home")).content.decode().split("<main")[1]
+    assert reverse("organiser:dashboard") not in main
+
+
+@pytest.mark.parametrize("logged_in", [False, True])
+def test_it_lists_todays_and_upcoming_events_soonest_first(
+    logged_in: bool, client: Client, organiser: AbstractBaseUser
+) -> None:
+    today = timezone.localdate()
+    club = ClubFactory(name="Les As de Montreuil")
+    later = EventFactory(club=club, name="Tournoi d’automne", date=today + datetime.timedelta(9))
+    tonight = EventFactory(club=club, name="Soirée du jeudi", date=today)
+    EventFactory(club=club, name="La semaine dernière", date=today - datetime.timedelta(7))
+    if logged_in:
+        client.force_login(organiser)
+    html = client.get(reverse("home")).content.decode()
+    assert f'href="{reverse("event", kwargs={"event_id": tonight.id})}"' in html
+    assert f'href="{reverse("event", kwargs={"event_id": later.id})}"' in html
+    assert html.index("Soirée du jeudi") < html.index("Tournoi d’automne")
+    assert "La semaine dernière" not in html
+    assert "Les As de Montreuil" in html and "<strong>today</strong>" in html
+
+
+def test_it_says_when_no_event_is_planned(client: Client) -> None:
+    assert "No event is planned yet." in client.get(reverse("home")).content.decode()
+
+
+@pytest.mark.parametrize("count", [2, 20])
+def test_the_event_list_takes_one_query_however_many_events(
+    count: int, client: Client, django_assert_max_num_queries: DjangoAssertNumQueries
+) -> None:
+    today = timezone.localdate()
+    for number in range(count):
+        EventFactory(name=f"Soirée {number}", date=today + datetime.timedelta(number))
+    with django_assert_max_num_queries(1):
+        html = client.get(reverse("home")).content.decode()
+    assert html.count('<a href="/events/') == min(count, 12)

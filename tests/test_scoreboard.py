@@ -9,7 +9,14 @@ from django.utils import translation
 
 from tournaments.models import Game
 from tournaments.rules import make_variant
-from tournaments.scoreboard import game_status, how_label, key_options, money, options_line
+from tournaments.scoreboard import (
+    game_status,
+    how_label,
+    key_options,
+    labelled,
+    money,
+    options_line,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -76,3 +83,22 @@ def test_an_undercut_has_its_own_label():
         "knocked",
         "draw",
     ]
+
+
+def test_money_in_french_has_a_comma_and_the_euro_sign():
+    with translation.override("fr"):
+        assert money(Decimal("8")) == "8,00 €"
+
+
+def test_the_money_filter_of_the_tournament_pages_is_the_same_helper():
+    from tournaments.templatetags.tournament_format import money as money_filter
+
+    with translation.override("fr"):
+        assert money_filter(Decimal("54")) == money(Decimal("54")) == "54,00 €"
+        assert money_filter(None) == ""
+
+
+def test_a_name_and_its_value_read_with_the_colon_of_the_language():
+    assert labelled("Bernard", 27) == "Bernard: 27"
+    with translation.override("fr"):
+        assert labelled("Bernard", 27) == "Bernard : 27"

@@ -15,7 +15,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from tournaments.models import Game, Hand, HandLine, Seat
-from tournaments.scoreboard import how_label
+from tournaments.scoreboard import how_label, labelled
 
 ENTERED, CORRECTED, DELETED, CONFIRMED = "entered", "corrected", "deleted", "confirmed"
 CLOSED, REOPENED, RULES_CHANGED = "closed", "reopened", "rules_changed"
@@ -35,14 +35,15 @@ class Change:
     order: tuple = ()  # (date, kind, history id): newest first, stable on equal dates
 
 
+def display_name(user) -> str:
+    """How a page or a sheet names an account: the full name if set, else the username."""
+    return user.get_full_name() or user.get_username()
+
+
 def game_changes(game: Game, seats: list[Seat], limit: int = LIMIT) -> list[Change]:
     """The game's changes, newest first, at most `limit`: three queries."""
     names = {seat.id: seat.player.name for seat in seats}
-    hand_records = list(
-        Hand.history.filter(game_id=game.pk)
-        .select_related("history_user", "entered_by", "confirmed_by")
-        .order_by("history_date", "history_id")
-    )
+    hand_records = _hand_records(Hand.history.filter(game_id=game.pk))
     line_records = list(
         HandLine.history.filter(seat_id__in=list(names)).order_by("history_date", "history_id")
     )
@@ -54,6 +55,26 @@ def game_changes(game: Game, seats: list[Seat], limit: int = LIMIT) -> list[Chan
     changes = _hand_changes(hand_records, line_records, names) + _game_changes(game_records)
     changes.sort(key=lambda change: change.order, reverse=True)
     return changes[:limit]
+
+
+def hand_changes(hand: Hand, seats: list[Seat]) -> list[Change]:
+    """One hand's changes, newest first (its correction page): two queries."""
+    names = {seat.id: seat.player.name for seat in seats}
+    hand_records = _hand_records(Hand.history.filter(id=hand.pk))
+    line_records = list(
+        HandLine.history.filter(hand_id=hand.pk).order_by("history_date", "history_id")
+    )
+    changes = _hand_changes(hand_records, line_records, names)
+    changes.sort(key=lambda change: change.order, reverse=True)
+    return changes
+
+
+def _hand_records(records) -> list:
+    return list(
+        records.select_related("history_user", "entered_by", "confirmed_by").order_by(
+            "history_date", "history_id"
+        )
+    )
 
 
 def _hand_changes(hand_records, line_records, names: dict[int, str]) -> list[Change]:
@@ -109,7 +130,7 @@ def _who(record, action: str) -> str:
     if user is None and action == CONFIRMED:
         user = record.confirmed_by
     if user is not None:
-        return user.get_username()
+        return display_name(user)
     if action == ENTERED and not record.entered_from:
         return _("not recorded")  # e.g. imported from a game file
     return _("table link")
@@ -166,7 +187,7 @@ def _line_details(hand_records, line_records, names: dict[int, str]) -> dict[int
         ]
         if old != new and owner:
             name = names.get(line.seat_id, "?")
-            details[owner[-1].history_id].append(f"{name}: {old} → {new}")
+            details[owner[-1].history_id].append(labelled(name, f"{old} → {new}"))
     return details
 
 
@@ -189,7 +210,7 @@ def _game_changes(game_records) -> list[Change]:
         changes.append(
             Change(
                 when=record.history_date,
-                who=user.get_username() if user else _("not recorded"),
+                who=display_name(user) if user else _("not recorded"),
                 action=action,
                 summary=summary,
                 order=(record.history_date, 0, record.history_id),

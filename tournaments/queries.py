@@ -7,11 +7,12 @@ select_related / prefetch_related, whatever the number of tables or hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from django.db.models import F, Prefetch, QuerySet
-from django.db.models.functions import Lower
 
 from tournaments.models import Bye, Event, Game, Hand, HandLine, Player, Registration, Round, Seat
+from tournaments.tournament_queries import folded
 
 
 @dataclass
@@ -97,11 +98,6 @@ def game_seats(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
 
 
-def hand_history(hand: Hand) -> list:
-    """Every stored version of a hand, newest first, with who made it: one query."""
-    return list(hand.history.select_related("history_user").order_by("-history_date"))
-
-
 def round_games(event_id: int, number: int) -> tuple[Round, list[Game]]:
     """A round with its event and club, and its games in table order with seats and players:
     three queries, whatever the number of tables. Round.DoesNotExist if there is none."""
@@ -163,16 +159,21 @@ class EventManagement:
         return self.rounds[0] if self.rounds else None
 
 
+def by_name(name: str) -> tuple[str, str]:
+    """Sort key for players' names as a club reads a list: case and accents aside, so
+    "Élodie" comes between "Anne" and "Gérard"."""
+    return folded(name), name
+
+
 def event_management(event: Event) -> EventManagement:
     """What the organiser's event page shows: players, rounds, tables with seats; six queries
     whatever the number of players, rounds and tables."""
-    registrations = list(
-        event.registrations.select_related("player").order_by(Lower("player__name"))
+    # Sorted here, not in SQL: the database puts "Élodie" after "Gérard".
+    registrations = sorted(
+        event.registrations.select_related("player"), key=lambda r: by_name(r.player.name)
     )
-    member_names = list(
-        Player.objects.filter(club_id=event.club_id)
-        .order_by(Lower("name"))
-        .values_list("name", flat=True)
+    member_names = sorted(
+        Player.objects.filter(club_id=event.club_id).values_list("name", flat=True), key=by_name
     )
     rounds = list(event.rounds.order_by("-number"))
     games = games_with_seats(Game.objects.filter(event=event).order_by("table_number"))
@@ -180,7 +181,7 @@ def event_management(event: Event) -> EventManagement:
     by_round = {round_.id: RoundTables(round_, [], []) for round_ in rounds}
     for game in games:
         by_round[game.round_id].games.append(game)
-    for bye in byes.order_by(Lower("player__name")):
+    for bye in sorted(byes, key=lambda bye: by_name(bye.player.name)):
         by_round[bye.round_id].byes.append(bye)
     latest = by_round[rounds[0].id] if rounds else None
     table_of = {
@@ -216,3 +217,10 @@ def match_scores(games: list[Game]) -> dict[int, dict[int, int]]:
     for game_id, seat_id, total in lines:
         scores.setdefault(game_id, {})[seat_id] = total
     return scores
+
+
+def upcoming_events(today: date, limit: int = 12) -> list[Event]:
+    """Today's and the next events of every club, soonest first, for players looking for
+    theirs on the home page: one query."""
+    events = Event.objects.filter(date__gte=today).select_related("club")
+    return list(events.order_by("date", "name", "id")[:limit])

@@ -48,8 +48,15 @@ STATUS_LABELS = {
 
 
 def money(amount: Decimal) -> str:
-    """An amount in euros as the current language writes it ("12,50 €", "€12.50")."""
+    """An amount in euros as the current language writes it ("12,50 €" in French): the one
+    helper for every page and sheet (exports keep plain numbers)."""
     return _("%(amount)s €") % {"amount": number_format(amount, 2)}
+
+
+def labelled(name: object, value: object) -> str:
+    """ "Anne: 12" as the current language writes it ("Anne : 12" in French). Templates get
+    the same message from `{% blocktranslate %}{{ name }}: {{ value }}…`."""
+    return _("%(name)s: %(value)s") % {"name": name, "value": value}
 
 
 def how_label(code: str) -> str:

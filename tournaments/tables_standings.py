@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.standings import TIE_BREAKS
 from tournaments.templatetags.tournament_format import money, plain_number, points
 from tournaments.tournament_queries import Standings, rows_as_dicts
 
@@ -82,7 +83,9 @@ class StandingsTable(tables.Table):
     player = PlayerColumn(verbose_name=_("Player"), attrs={"th": {"scope": "col"}})
     points = PointsColumn(verbose_name=_("Points"))
     games = tables.Column(verbose_name=_("Games"), attrs=NUMBER)
-    wins = tables.Column(verbose_name=_("Wins"), attrs=NUMBER)
+    # The tie-break registry's name: the same words in the header and under "How ties are
+    # broken", where "games won" may be a tie-break.
+    wins = tables.Column(verbose_name=capfirst(TIE_BREAKS["wins"].label), attrs=NUMBER)
     byes = tables.Column(verbose_name=_("Byes"), attrs=NUMBER)
     prize = PrizeColumn(verbose_name=_("Prize"))
 
@@ -95,8 +98,8 @@ class StandingsTable(tables.Table):
 
 
 def standings_table(standings: Standings) -> StandingsTable:
-    """The table for one tournament: a column per tie-break; no byes or prize column when
-    there are none to show."""
+    """The table for one tournament: the tie-breaks' columns in the event's order, named as
+    the list under the table names them; no byes or prize column when there are none."""
     event = standings.event
     rows = rows_as_dicts(standings.rows, standings.tie_breaks)
     for row in rows:
@@ -104,14 +107,18 @@ def standings_table(standings: Standings) -> StandingsTable:
     extra = [
         (f"tb_{key}", PointsColumn(verbose_name=capfirst(label), attrs=TIE_BREAK))
         for key, label in standings.tie_breaks
-        # "games won" as a tie-break is already the Wins column.
+        # "games won" as a tie-break is the Wins column, moved to its place among them.
         if key != "wins"
     ]
+    keys = [key for key, _label in standings.tie_breaks]
+    tie_columns = ["wins" if key == "wins" else f"tb_{key}" for key in keys]
+    wins = [] if "wins" in keys else ["wins"]
+    sequence = ["place", "player", "points", "games", *wins, *tie_columns, "byes", "prize"]
     exclude = []
     if not standings.has_byes:
         exclude.append("byes")
     if not standings.pool.pool:
         exclude.append("prize")
-    table = StandingsTable(rows, extra_columns=extra, exclude=exclude)
+    table = StandingsTable(rows, extra_columns=extra, exclude=exclude, sequence=sequence)
     table.event_id = event.id
     return table

@@ -14,6 +14,9 @@ from decimal import Decimal
 from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Bye, Event, Game, Player, Registration, Round, Seat
 from tournaments.rules.prizes import by_places
@@ -120,6 +123,29 @@ def leaders(rows: list[StandingRow], count: int) -> list[StandingRow]:
 def tie_break_labels(event: Event) -> list[tuple[str, str]]:
     """The event's tie-breaks that the registry knows, with their labels, in order."""
     return [(key, TIE_BREAKS[key].label) for key in event.tie_breaks if key in TIE_BREAKS]
+
+
+def points_scale_lines(event: Event) -> list[str]:
+    """How a game gives tournament points, in words: "Place 1: 3 points", a win when time is
+    up, a bye (as results.tournament_points counts them)."""
+
+    def pts(value) -> str:
+        amount = Decimal(str(value))
+        shown = number_format(int(amount) if amount == amount.to_integral_value() else amount)
+        return ngettext("%(points)s point", "%(points)s points", int(amount)) % {"points": shown}
+
+    lines = [
+        _("Place %(place)s: %(points)s") % {"place": place, "points": pts(value)}
+        for place, value in enumerate(event.points_scale, start=1)
+    ]
+    if event.points_scale and event.points_scale[-1]:
+        lines.append(_("Any place after: %(points)s") % {"points": pts(0)})
+    if event.points_for_win_at_time is not None:
+        lines.append(
+            _("A win when time is up: %(points)s") % {"points": pts(event.points_for_win_at_time)}
+        )
+    lines.append(_("A bye: %(points)s") % {"points": pts(event.bye_points)})
+    return lines
 
 
 def event_standings_page(event: Event) -> Standings:
@@ -256,9 +282,14 @@ def rounds_with_tables(event: Event) -> list[RoundTables]:
     return [RoundTables(round_, by_round.get(round_.id, [])) for round_ in rounds]
 
 
+# Apostrophes as phones and keyboards type them (an iPhone types ’): all read as '.
+APOSTROPHES = str.maketrans(dict.fromkeys("’‘`´ʼ′", "'"))
+
+
 def folded(text: str) -> str:
-    """Lower case without accents: "Chloe" finds "Chloé" (the search box does the same)."""
-    decomposed = unicodedata.normalize("NFD", text.casefold())
+    """Lower case without accents, any apostrophe as ': "n’diaye" finds "N'Diaye", "Chloe"
+    finds "Chloé" (the search box's script does the same)."""
+    decomposed = unicodedata.normalize("NFD", text.translate(APOSTROPHES).casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 

@@ -5,8 +5,15 @@
   if (!form || !list) return;
   const input = form.querySelector("input[type=search]");
   const status = form.querySelector("[role=status]");
+  // As the server's `folded`: no accents, lower case, any apostrophe (an iPhone types ’) as '.
   const fold = (text) =>
-    text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim().replace(/\s+/g, " ");
+    text
+      .replace(/[\u2019\u2018\u0060\u00b4\u02bc\u2032]/g, "'")
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .trim()
+      .replace(/\s+/g, " ");
 
   function filter() {
     const wanted = fold(input.value);

@@ -127,11 +127,16 @@ def test_a_three_round_swiss_tournament_from_seating_to_prize_split(
     expect(page.locator("#standings")).not_to_have_attribute("hx-trigger", re.compile("."))
     games = page.locator("table.standings tbody td:nth-child(4)").all_inner_texts()
     assert games == ["3"] * 9
-    expect(page.locator(".pool-total")).to_have_text("81.00")  # 9 × 10.00 − 10 %
+    expect(page.locator(".pool-total")).to_have_text("81.00 €")  # 9 × 10.00 − 10 %
     prize_cells = page.locator("table.standings tbody td:last-child").all_inner_texts()
-    prizes = [Decimal(text) for text in prize_cells if text.strip() not in {"", "–"}]
+    prizes = [
+        Decimal(text.removesuffix("€").strip())
+        for text in prize_cells
+        if text.strip() not in {"", "–"}
+    ]
     assert sum(prizes) == Decimal("81.00")
     assert len(prizes) >= 3
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=artifacts / "tournament-standings-phone.png", full_page=True)
 
     # A player's page from the standings.

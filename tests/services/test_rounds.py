@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from tests.factories import EventFactory, PlayerFactory, play
 from tournaments.models import Bye, Registration, Seat
@@ -60,7 +61,16 @@ def test_a_round_cannot_open_while_the_last_one_is_open():
 
 def test_too_few_players_is_a_clear_error():
     event = event_with(1)
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError, match="Only 1 player is checked in"):
+        open_round(event=event)
+
+
+def test_a_round_robin_says_when_it_is_over():
+    event = event_with(4, variant="gin-rummy", kind="tournament", seating_method="round_robin")
+    for number in range(1, 4):
+        round_ = open_round(event=event, seed=number)
+        close_round(round_=round_)
+    with pytest.raises(ValidationError, match="has 3 rounds: it is over"):
         open_round(event=event)
 
 
@@ -109,3 +119,71 @@ def test_closing_a_round_closes_its_unfinished_games_with_a_winner():
     assert untouched.closed and not untouched.finished and untouched.winner is None
     assert not untouched.seats.exclude(tournament_points=0).exists()
     open_round(event=event, seed=2)  # the next round can open now
+
+
+def test_seating_by_hand_lets_the_odd_player_sit_out_with_the_bye_points():
+    event = EventFactory(variant="gin-rummy", kind="tournament", bye_points=2)
+    anne, bruno, jules = (
+        PlayerFactory(club=event.club, name=n) for n in ("Anne", "Bruno", "Jules")
+    )
+    round_ = seat_by_hand(event=event, tables=[[anne, bruno]], byes=[jules])
+    assert [s.player for s in round_.games.get().seats.order_by("position")] == [anne, bruno]
+    bye = Bye.objects.get(round=round_)
+    assert bye.player == jules and bye.points == 2
+
+
+@pytest.mark.parametrize(
+    "tables, byes, message",
+    [
+        ([["Anne", "Bruno"]], ["Bruno"], "Bruno cannot both play and sit out this round."),
+        ([["Anne", "Bruno"]], ["Jules", "Jules"], "Jules sits out twice."),
+        ([], ["Jules"], "Seat at least one table."),
+    ],
+    ids=["playing and sitting out", "sitting out twice", "no table"],
+)
+def test_seating_by_hand_puts_each_player_in_one_place(tables, byes, message):
+    event = EventFactory(variant="gin-rummy")
+    players = {n: PlayerFactory(club=event.club, name=n) for n in ("Anne", "Bruno", "Jules")}
+    with pytest.raises(ValidationError) as caught:
+        seat_by_hand(
+            event=event,
+            tables=[[players[n] for n in table] for table in tables],
+            byes=[players[n] for n in byes],
+        )
+    assert caught.value.messages == [message]
+    assert not event.rounds.exists() and not Bye.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "variant, sizes, message",
+    [
+        (
+            "gin-rummy",
+            [2, 1],
+            "Table 2 has 1 player. Gin-rummy (2 players) is played by exactly 2 players.",
+        ),
+        (
+            "gin-rami",
+            [5],
+            "Table 1 has 5 players. Gin-rami (2–4 players, penalty points) is played by 2 to 4 "
+            "players.",
+        ),
+    ],
+)
+def test_a_table_of_the_wrong_size_is_explained_in_good_grammar(variant, sizes, message):
+    event = EventFactory(variant=variant)
+    players = iter(PlayerFactory.create_batch(sum(sizes), club=event.club))
+    tables = [[next(players) for _seat in range(size)] for size in sizes]
+    with pytest.raises(ValidationError) as caught:
+        seat_by_hand(event=event, tables=tables)
+    assert caught.value.messages == [message]
+
+
+def test_the_table_size_message_reads_well_in_french():
+    event = EventFactory(variant="gin-rummy")
+    a, b, c = PlayerFactory.create_batch(3, club=event.club)
+    with translation.override("fr"), pytest.raises(ValidationError) as caught:
+        seat_by_hand(event=event, tables=[[a, b], [c]])
+    assert caught.value.messages == [
+        "La table 2 a 1 joueur. Gin-rummy (2 joueurs) se joue à exactement 2 joueurs."
+    ]

@@ -101,3 +101,45 @@ def test_a_withdrawn_player_shows_as_withdrawn(client, event, organiser):
     page = client.get(f"/manage/events/{event.id}/").content.decode()
     assert f'id="player-{registration.id}" class="withdrawn"' in page
     assert 'value="return"' in page
+
+
+def player_row(page: str, registration) -> str:
+    return page.split(f'id="player-{registration.id}"')[1].split("</li>")[0]
+
+
+@pytest.mark.parametrize("checked_in", [True, False])
+def test_a_withdrawn_player_can_only_be_brought_back(checked_in, client, event, organiser):
+    registration = register_player(event=event, name="Anne", checked_in=checked_in)
+    Registration.objects.filter(pk=registration.pk).update(withdrawn=True)
+    client.force_login(organiser)
+    row = player_row(client.get(f"/manage/events/{event.id}/").content.decode(), registration)
+    assert 'value="return"' in row
+    assert 'value="check_out"' not in row and 'value="check_in"' not in row
+    assert 'value="withdraw"' not in row
+
+
+def test_a_player_still_in_can_be_checked_out_or_withdrawn(client, event, organiser):
+    registration = register_player(event=event, name="Anne")
+    client.force_login(organiser)
+    row = player_row(client.get(f"/manage/events/{event.id}/").content.decode(), registration)
+    assert 'value="check_out"' in row and 'value="withdraw"' in row
+    assert 'value="return"' not in row
+
+
+def test_players_are_listed_alphabetically_whatever_the_accents_and_case(
+    client, event, organiser, django_assert_max_num_queries
+):
+    for name in ("Gérard", "Élodie", "Anne", "bruno"):
+        register_player(event=event, name=name)
+    PlayerFactory(club=event.club, name="Éric")  # a member not at this event
+    client.force_login(organiser)
+    with django_assert_max_num_queries(11):
+        response = client.get(f"/manage/events/{event.id}/")
+    names = [row.registration.player.name for row in response.context["overview"].players]
+    assert names == ["Anne", "bruno", "Élodie", "Gérard"]
+    page = response.content.decode()
+    listed = page.split('class="player-list"')[1]
+    assert listed.index("Anne") < listed.index("bruno") < listed.index("Élodie")
+    assert listed.index("Élodie") < listed.index("Gérard")
+    members = page.split('id="club-members"')[1].split("</datalist>")[0]
+    assert members.index("Élodie") < members.index("Éric") < members.index("Gérard")

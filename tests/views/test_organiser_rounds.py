@@ -8,7 +8,7 @@ import pytest
 
 from tests.factories import EventFactory, make_game, play
 from tests.views.organiser_support import snapshot
-from tournaments.models import Game, Round, Seat
+from tournaments.models import Bye, Game, Round, Seat
 from tournaments.services.events import register_player
 
 pytestmark = pytest.mark.django_db
@@ -177,3 +177,112 @@ def test_seating_by_hand_warns_while_a_round_is_open(client, event, organiser):
     assert response.status_code == 400
     assert "still open" in " ".join(response.context["form"].non_field_errors())
     assert Round.objects.count() == 1
+
+
+def gin_night(club, names=("Jules", "Élodie", "Anne"), **fields):
+    event = EventFactory(club=club, variant="gin-rummy", **fields)
+    register(event, names)
+    return event
+
+
+def box(page: str, name: str) -> list[str]:
+    """The names a seat-by-hand box starts with."""
+    text = re.search(rf'name="{name}"[^>]*>\n?([^<]*)</textarea>', page).group(1)
+    return text.split("\n") if text else []
+
+
+def test_an_odd_player_of_a_two_player_game_starts_in_the_bye_box(client, club, organiser):
+    event = gin_night(club, kind="tournament", bye_points=2)
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.id}/rounds/by-hand/").content.decode()
+    assert box(page, "table_1") == ["Anne", "Élodie"]
+    assert box(page, "byes") == ["Jules"]
+    assert "Sits out this round (bye)" in page and "sitting out scores 2 points" in page
+    data = {"tables": "2", "table_1": "Anne\nÉlodie", "table_2": "", "byes": "Jules"}
+    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
+    assert response.status_code == 302
+    round_ = Round.objects.get(event=event)
+    assert [s.player.name for s in Seat.objects.filter(game__round=round_)] == ["Anne", "Élodie"]
+    bye = Bye.objects.get(round=round_)
+    assert bye.player.name == "Jules" and bye.points == 2
+
+
+def test_an_even_count_leaves_the_bye_box_empty(client, club, organiser):
+    event = gin_night(club, names=("Anne", "Bruno", "Chloé", "Denis"))
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.id}/rounds/by-hand/").content.decode()
+    assert box(page, "table_1") == ["Anne", "Bruno"] and box(page, "table_2") == ["Chloé", "Denis"]
+    assert box(page, "byes") == []
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (
+            {"table_1": "Anne\nÉlodie", "byes": ""},
+            "Not seated: Jules. Seat this player, let him sit out, or check him out first.",
+        ),
+        (
+            {"table_1": "Anne", "byes": ""},
+            "Not seated: Élodie, Jules. Seat these players, let them sit out, or check them out "
+            "first.",
+        ),
+        (
+            {"table_1": "Anne\nJules", "byes": "Élodie\nJules"},
+            "Jules is already seated at Table 1.",
+        ),
+        ({"table_1": "Anne\nÉlodie", "byes": "Jules\njules"}, "Jules already sits out this round."),
+    ],
+    ids=["one left out", "two left out", "playing and sitting out", "sitting out twice"],
+)
+def test_the_bye_box_is_checked_like_the_tables(data, message, client, club, organiser):
+    event = gin_night(club)
+    client.force_login(organiser)
+    before = snapshot()
+    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", {"tables": "2", **data})
+    assert response.status_code == 400
+    errors = [str(e) for errors in response.context["form"].errors.values() for e in errors]
+    assert message in errors
+    assert snapshot() == before and not Bye.objects.exists()
+
+
+def test_a_table_too_small_is_explained_in_the_singular(client, club, organiser):
+    event = gin_night(club)
+    client.force_login(organiser)
+    data = {"tables": "2", "table_1": "Anne\nÉlodie", "table_2": "Jules"}
+    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
+    assert response.status_code == 400
+    assert response.context["form"].non_field_errors() == [
+        "Table 2 has 1 player. Gin-rummy (2 players) is played by exactly 2 players."
+    ]
+
+
+def test_the_bye_box_message_is_in_french_too(client, club, organiser):
+    event = gin_night(club)
+    client.force_login(organiser)
+    client.cookies["django_language"] = "fr"
+    data = {"tables": "2", "table_1": "Anne\nÉlodie", "byes": ""}
+    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
+    assert response.context["form"].non_field_errors() == [
+        "Pas placé : Jules. Placez ce joueur, mettez-le au repos (exempt), ou marquez-le "
+        "d’abord absent."
+    ]
+
+
+def test_the_present_players_are_listed_in_alphabetical_order(client, club, organiser):
+    event = gin_night(club, names=("Gérard", "Élodie", "anne", "Bruno"))
+    client.force_login(organiser)
+    response = client.get(f"/manage/events/{event.id}/rounds/by-hand/")
+    assert [p.name for p in response.context["players"]] == ["anne", "Bruno", "Élodie", "Gérard"]
+    assert "anne, Bruno, Élodie, Gérard" in response.content.decode()
+
+
+@pytest.mark.parametrize("count", [3, 31])
+def test_the_seat_by_hand_page_keeps_its_query_count(
+    count, client, club, organiser, django_assert_max_num_queries
+):
+    event = gin_night(club, names=[f"Joueur {n:02}" for n in range(count)])
+    client.force_login(organiser)
+    with django_assert_max_num_queries(6):
+        page = client.get(f"/manage/events/{event.id}/rounds/by-hand/").content.decode()
+    assert box(page, "byes") == [f"Joueur {count - 1:02}"]  # odd counts: the last sits out

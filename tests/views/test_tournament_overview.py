@@ -119,3 +119,23 @@ def test_the_public_event_page_of_a_tournament_links_here(client, in_play):
     html = client.get(reverse("event", args=[in_play.id])).content.decode()
     assert reverse("tournament:overview", args=[in_play.id]) in html
     assert reverse("tournament:standings", args=[in_play.id]) in html
+
+
+@pytest.mark.parametrize("typed", ["n’diaye", "N‘Diaye", "n`diaye", "N´DIAYE", "n'diaye"])
+def test_a_name_typed_with_a_curly_apostrophe_finds_the_straight_one(client, typed):
+    event = tournament()
+    round_ = Round.objects.create(event=event, number=1)
+    people = [PlayerFactory(club=event.club, name=n) for n in ("Awa N'Diaye", "Bruno", "Chloé")]
+    others = [PlayerFactory(club=event.club, name=n) for n in ("Dan", "Élise", "Fred")]
+    seat_tables(event, round_, [others, people], finished=False)
+    response = client.get(url(event, q=typed), HTTP_ACCEPT_LANGUAGE="en")
+    assert [game.shown for game in response.context["current"].games] == [False, True]
+    # The names carry the folded form the script compares with: a straight apostrophe.
+    assert 'data-name="awa n&#x27;diaye" class="found"' in response.content.decode()
+
+
+def test_folding_straightens_apostrophes_and_drops_accents():
+    from tournaments.tournament_queries import folded
+
+    assert folded("Hélène N’Diaye") == folded("helene n'diaye") == "helene n'diaye"
+    assert folded("O‘Brien") == folded("o`brien") == folded("O´BRIEN") == "o'brien"

@@ -84,3 +84,14 @@ def test_it_is_a_404_for_someone_outside_the_tournament(client):
     assert client.get(reverse("tournament:player", args=[event.id, 999])).status_code == 404
     club_night = EventFactory()
     assert client.get(url(club_night, stranger)).status_code == 404
+
+
+def test_the_prize_reads_in_euros(client):
+    event = tournament(entry_fee=10, prize_places=[100])
+    people = [PlayerFactory(club=event.club, name=n) for n in ("Anne", "Bruno", "Chloé")]
+    for person in people:
+        Registration.objects.create(event=event, player=person, checked_in=True)
+    round_ = Round.objects.create(event=event, number=1, closed_at="2026-01-01T20:00Z")
+    seat_tables(event, round_, [people])  # Anne wins the whole pool: 30.00
+    html = client.get(url(event, people[0]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "<dd>30,00 €</dd>" in html

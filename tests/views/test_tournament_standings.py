@@ -33,7 +33,7 @@ def test_it_lists_every_player_with_points_games_wins_and_tie_breaks(client):
     html = response.content.decode()
     for person in people:
         assert person.name in html
-    for header in ["Place", "Player", "Points", "Games", "Wins", "Cumulative score"]:
+    for header in ["Place", "Player", "Points", "Games", "Games won", "Cumulative score"]:
         assert f">{header}</a>" in html
     assert "Opponents&#x27; points (Buchholz)" in html
     # No byes in a rami tournament: no column for them.
@@ -131,7 +131,17 @@ def test_the_csv_export_has_a_row_per_player(client):
     assert "attachment" in response["Content-Disposition"]
     assert "tournoi-de-printemps-standings.csv" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0][:5] == ["Place", "Player", "Points", "Games", "Wins"]
+    # The tie-breaks in the event's order (score, wins, opponents' points), as on the page.
+    assert rows[0] == [
+        "Place",
+        "Player",
+        "Points",
+        "Games",
+        "Cumulative score",
+        "Games won",
+        "Opponents' points (Buchholz)",
+        "Prize",
+    ]
     assert len(rows) == 7
     assert {row[1] for row in rows[1:]} == {person.name for person in people}
     assert rows[1][0] == "1" and "<" not in "".join(rows[1])
@@ -188,3 +198,66 @@ def test_it_is_a_404_for_an_unknown_event_or_a_club_night(client):
 def test_only_get_is_allowed(client):
     event, _people = build(3, 1)
     assert client.post(url(event)).status_code == 405
+
+
+def test_money_reads_in_euros_in_french_on_the_page_but_stays_plain_in_the_export(client):
+    event = tournament(entry_fee=Decimal(10), club_share=Decimal(10), prize_places=[60, 40])
+    round_ = Round.objects.create(event=event, number=1, closed_at="2026-01-01T20:00Z")
+    people = [PlayerFactory(club=event.club, name=name) for name in "ABCDEF"]
+    for person in people:
+        Registration.objects.create(event=event, player=person, checked_in=True)
+    seat_tables(event, round_, [people[:3], people[3:]])
+    html = client.get(url(event), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<p class="pool-total">54,00 €</p>' in html
+    assert "− 6,00 €" in html  # the club's share
+    assert '<td class="number">27,00 €</td>' in html  # A's prize, in the standings table
+    response = client.get(url(event, _export="csv"), HTTP_ACCEPT_LANGUAGE="fr")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert Decimal(rows[1][-1]) == Decimal("27.00")  # a number a spreadsheet adds up
+
+
+def test_it_says_how_points_are_earned_from_the_events_scale(client):
+    event, _people = build(6, 1, points_scale=[4, 2, 1], points_for_win_at_time=2, bye_points=3)
+    html = client.get(url(event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    scale = html.split('<ul class="points-scale">')[1].split("</ul>")[0]
+    items = [item.split("</li>")[0] for item in scale.split("<li>")[1:]]
+    assert items == [
+        "Place 1: 4 points",
+        "Place 2: 2 points",
+        "Place 3: 1 point",
+        "Any place after: 0 points",
+        "A win when time is up: 2 points",
+        "A bye: 3 points",
+    ]
+
+
+def test_the_points_scale_reads_in_french(client):
+    event, _people = build(3, 1)  # 3, 1, 0; no special points at time
+    html = client.get(url(event), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "<li>Place 1 : 3 points</li>" in html
+    assert "<li>Place 2 : 1 point</li>" in html
+    assert "<li>Place 3 : 0 point</li>" in html
+    assert "Victoire au temps" not in html
+    assert "<li>Exemption : 3 points</li>" in html
+
+
+@pytest.mark.parametrize(
+    "tie_breaks",
+    [["score", "wins", "opponents_points"], ["wins", "head_to_head"], ["opponents_points"]],
+)
+def test_the_tie_break_columns_follow_the_list_below_in_name_and_order(client, tie_breaks):
+    event, _people = build(6, 1, tie_breaks=tie_breaks)
+    response = client.get(url(event), HTTP_ACCEPT_LANGUAGE="en")
+    table = response.context["table"]
+    headers = [str(column.header) for column in table.columns]
+    html = response.content.decode()
+    listed = html.split('<ol class="tie-breaks">')[1].split("</ol>")[0]
+    names = [item.split("</li>")[0] for item in listed.split("<li>")[1:]]
+    names = [name.replace("&#x27;", "'") for name in names]
+    assert headers[:4] == ["Place", "Player", "Points", "Games"]
+    tie_headers = [header for header in headers[4:] if header not in ("Byes", "Prize")]
+    if "wins" not in tie_breaks:
+        assert tie_headers[0] == "Games won"  # the plain wins column, before the tie-breaks
+        tie_headers = tie_headers[1:]
+    assert tie_headers == names
+    assert len(names) == len(tie_breaks)

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils import formats
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -163,11 +164,14 @@ class PercentagesField(forms.CharField):
 
 
 def _default_text(f: dataclasses.Field) -> str:
+    """The default as the organiser reads it: "0,75" in French."""
     if f.default is None:
         return gettext("none")
     if isinstance(f.default, tuple):
-        return ", ".join(str(item) for item in f.default)
-    return str(CHOICE_LABELS.get((f.name, f.default), f.default))
+        return ", ".join(formats.localize(item) for item in f.default)
+    if (f.name, f.default) in CHOICE_LABELS:
+        return str(CHOICE_LABELS[f.name, f.default])
+    return formats.localize(f.default)
 
 
 def build_field(f: dataclasses.Field) -> forms.Field:
@@ -192,8 +196,10 @@ def build_field(f: dataclasses.Field) -> forms.Field:
             **common,
         )
     if isinstance(f.default, Decimal):
+        # A text box, not type=number: a French organiser types "0,8", which a number box
+        # would refuse; the phone still shows its number keyboard.
         return forms.DecimalField(
-            widget=forms.NumberInput(attrs={"step": "0.01", "min": 0, "max": 1}), **common
+            localize=True, widget=forms.TextInput(attrs={"inputmode": "decimal"}), **common
         )
     if isinstance(f.default, tuple):
         return PercentagesField(**common)
@@ -227,7 +233,10 @@ class OptionsForm(forms.Form):
         overrides = overrides or {}
         for f in option_fields(variant):
             self.fields[f.name] = build_field(f)
-            self.initial[f.name] = overrides.get(f.name, f.default)
+            value = overrides.get(f.name, f.default)
+            if isinstance(f.default, Decimal) and isinstance(value, str | int | float):
+                value = Decimal(str(value))  # stored as text in JSON; shown localized
+            self.initial[f.name] = value
 
     def variant_name(self) -> str:
         return str(VARIANT_NAMES[self.variant])

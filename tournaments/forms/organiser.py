@@ -8,12 +8,13 @@ from typing import Any
 from django import forms
 from django.db.models import QuerySet
 from django.urls import reverse_lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.options import PercentagesField
 from tournaments.models import Club, Event, Player
 from tournaments.models.events import VARIANT_NAMES
+from tournaments.queries import by_name
 from tournaments.standings import TIE_BREAKS
 
 MAX_FILE_BYTES = 1_000_000  # a game of 200 hands is about 30 kB
@@ -95,6 +96,8 @@ class EventForm(forms.ModelForm):
             "club_share",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        # Shown and typed the organiser's way: "2,50" in French.
+        localized_fields = ["entry_fee", "club_share"]
         help_texts = {
             "entry_fee": _(
                 "What each player puts in; at a club night each table plays for "
@@ -117,6 +120,11 @@ class EventForm(forms.ModelForm):
         self.fields["tie_breaks"].help_text = gettext("Separated by commas, among: %(known)s.") % {
             "known": ", ".join(TIE_BREAKS)
         }
+        for name in self._meta.localized_fields:
+            if name in self.fields:
+                # A localized field is a text box (a number box refuses "2,50"): ask the
+                # phone for its number keyboard.
+                self.fields[name].widget.attrs["inputmode"] = "decimal"
         if "variant" in self.fields:
             self.fields["variant"].widget = variant_select()
             self.fields["variant"].choices = list(VARIANT_NAMES.items())
@@ -198,9 +206,12 @@ class OpenRoundForm(forms.Form):
 
 
 class SeatByHandForm(forms.Form):
-    """One text box per table, a name per line; names are the event's present players."""
+    """One text box per table, a name per line, and a box for who sits out the round; names
+    are the event's present players."""
 
-    def __init__(self, *args, tables: int, players: list[Player], **kwargs):
+    BYES = "byes"
+
+    def __init__(self, *args, tables: int, players: list[Player], bye_points: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = {player.name.casefold(): player for player in players}
         for number in range(1, tables + 1):
@@ -209,44 +220,79 @@ class SeatByHandForm(forms.Form):
                 required=False,
                 widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
             )
+        self.fields[self.BYES] = forms.CharField(
+            label=_("Sits out this round (bye)"),
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 2, "autocomplete": "off"}),
+            help_text=ngettext(
+                "One name per line. In a tournament, sitting out scores %(points)s point.",
+                "One name per line. In a tournament, sitting out scores %(points)s points.",
+                bye_points,
+            )
+            % {"points": bye_points},
+        )
+
+    def table_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name != self.BYES]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         self.tables: list[list[Player]] = []
-        seated: dict[int, str] = {}
+        self.byes: list[Player] = []
+        placed: dict[int, str] = {}  # player id → the box he is written in
         for name in self.fields:
-            table = []
-            for line in (cleaned.get(name) or "").splitlines():
-                typed = " ".join(line.split())
-                if not typed:
-                    continue
-                player = self.players.get(typed.casefold())
-                if player is None:
-                    self.add_error(
-                        name,
-                        gettext("%(player)s is not a present player of this event.")
-                        % {"player": typed},
-                    )
-                elif player.id in seated:
-                    self.add_error(
-                        name,
-                        gettext("%(player)s is already seated at %(table)s.")
-                        % {"player": player.name, "table": seated[player.id]},
-                    )
+            box = []
+            for player in self._players_in(name, cleaned.get(name) or ""):
+                if player.id in placed:
+                    self.add_error(name, self._twice(player, placed[player.id]))
                 else:
-                    seated[player.id] = str(self.fields[name].label)
-                    table.append(player)
-            if table:
-                self.tables.append(table)
-        missing = [p.name for p in self.players.values() if p.id not in seated]
+                    placed[player.id] = name
+                    box.append(player)
+            if name == self.BYES:
+                self.byes = box
+            elif box:
+                self.tables.append(box)
+        missing = sorted((p.name for p in self.players.values() if p.id not in placed), key=by_name)
         if not self.errors and missing:
             raise forms.ValidationError(
-                gettext("Not seated: %(players)s. Seat them, or check them out first.")
-                % {"players": ", ".join(sorted(missing))}
+                ngettext(
+                    "Not seated: %(players)s. Seat this player, let him sit out, or check him "
+                    "out first.",
+                    "Not seated: %(players)s. Seat these players, let them sit out, or check "
+                    "them out first.",
+                    len(missing),
+                )
+                % {"players": ", ".join(missing)}
             )
         if not self.errors and not self.tables:
             raise forms.ValidationError(gettext("Write the players' names, one per line."))
         return cleaned
+
+    def _players_in(self, name: str, text: str) -> list[Player]:
+        """The present players written in a box, one per line; an error for other names."""
+        found = []
+        for line in text.splitlines():
+            typed = " ".join(line.split())
+            if not typed:
+                continue
+            player = self.players.get(typed.casefold())
+            if player is None:
+                self.add_error(
+                    name,
+                    gettext("%(player)s is not a present player of this event.")
+                    % {"player": typed},
+                )
+            else:
+                found.append(player)
+        return found
+
+    def _twice(self, player: Player, first_box: str) -> str:
+        if first_box == self.BYES:
+            return gettext("%(player)s already sits out this round.") % {"player": player.name}
+        return gettext("%(player)s is already seated at %(table)s.") % {
+            "player": player.name,
+            "table": self.fields[first_box].label,
+        }
 
 
 class ImportForm(forms.Form):

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import seating
 from tournaments.models import Bye, Event, Game, Hand, Player, Round, Seat
@@ -55,6 +56,7 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
         _refuse_while_a_round_is_open(event)
         number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
         preset = PRESETS[event.variant]
+        _refuse_what_cannot_be_seated(event, method, len(players), number)
         points = points_so_far(event)
         ids = [p.id for p in players]
         try:
@@ -82,33 +84,63 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
     return round_
 
 
-def seat_by_hand(*, event: Event, tables: Sequence[Sequence[Player]]) -> Round:
-    """Open the next round with the tables the organiser chose, in seat order."""
+def seat_by_hand(
+    *, event: Event, tables: Sequence[Sequence[Player]], byes: Sequence[Player] = ()
+) -> Round:
+    """Open the next round with the tables the organiser chose, in seat order; the players in
+    `byes` sit it out and score the event's bye points."""
     preset = PRESETS[event.variant]
-    seen: set[int] = set()
+    if not tables:
+        raise ValidationError(_("Seat at least one table."))
     for number, table in enumerate(tables, start=1):
         if not preset.min_players <= len(table) <= preset.max_players:
+            raise ValidationError(_table_size_problem(event, number, len(table)))
+    seen: set[int] = set()
+    for player in [player for table in tables for player in table]:
+        if player.id in seen:
+            raise ValidationError(_("%(player)s is seated twice.") % {"player": player.name})
+        seen.add(player.id)
+    sitting_out: set[int] = set()
+    for player in byes:
+        if player.id in seen:
             raise ValidationError(
-                _("Table %(table)s has %(count)s players; %(variant)s needs %(low)s to %(high)s.")
-                % {
-                    "table": number,
-                    "count": len(table),
-                    "variant": event.variant_name(),
-                    "low": preset.min_players,
-                    "high": preset.max_players,
-                }
+                _("%(player)s cannot both play and sit out this round.") % {"player": player.name}
             )
-        for player in table:
-            if player.id in seen:
-                raise ValidationError(_("%(player)s is seated twice.") % {"player": player.name})
-            seen.add(player.id)
+        if player.id in sitting_out:
+            raise ValidationError(_("%(player)s sits out twice.") % {"player": player.name})
+        sitting_out.add(player.id)
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
         _refuse_while_a_round_is_open(event)
         number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
         round_ = Round.objects.create(event=event, number=number, seating_method="")
         _create_tables(event, round_, tables)
+        Bye.objects.bulk_create(
+            Bye(round=round_, player=player, points=event.bye_points) for player in byes
+        )
     return round_
+
+
+def _table_size_problem(event: Event, number: int, count: int) -> str:
+    """Why a table's size is refused, e.g. "Table 2 has 1 player. Gin-rummy (2 players) is
+    played by exactly 2 players."."""
+    preset = PRESETS[event.variant]
+    has = ngettext(
+        "Table %(table)s has %(count)s player.", "Table %(table)s has %(count)s players.", count
+    ) % {"table": number, "count": count}
+    if preset.min_players == preset.max_players:
+        needs = ngettext(
+            "%(variant)s is played by exactly %(count)s player.",
+            "%(variant)s is played by exactly %(count)s players.",
+            preset.max_players,
+        ) % {"variant": event.variant_name(), "count": preset.max_players}
+    else:
+        needs = _("%(variant)s is played by %(low)s to %(high)s players.") % {
+            "variant": event.variant_name(),
+            "low": preset.min_players,
+            "high": preset.max_players,
+        }
+    return f"{has} {needs}"
 
 
 def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
@@ -170,6 +202,32 @@ def _refuse_while_a_round_is_open(event: Event) -> None:
             _("Round %(number)s is still open: close it before seating the next one.")
             % {"number": open_round_.number}
         )
+
+
+def _refuse_what_cannot_be_seated(event: Event, method: str, count: int, number: int) -> None:
+    """The common impossibilities, said in the organiser's language before seating starts
+    (the seating module's own messages, for the rarer ones, are in English)."""
+    preset = PRESETS[event.variant]
+    smallest = min(preset.table_sizes())
+    if count < smallest:
+        raise ValidationError(
+            ngettext(
+                "Only %(count)s player is checked in: a table of %(variant)s needs at least "
+                "%(smallest)s.",
+                "Only %(count)s players are checked in: a table of %(variant)s needs at least "
+                "%(smallest)s.",
+                count,
+            )
+            % {"count": count, "variant": event.variant_name(), "smallest": smallest}
+        )
+    if method == Event.Seating.ROUND_ROBIN:
+        if preset.table_sizes() != (2,):
+            raise ValidationError(_("A round robin is for two-player tables (gin-rummy)."))
+        if number > seating.round_count(count):
+            raise ValidationError(
+                _("A round robin of %(count)s players has %(rounds)s rounds: it is over.")
+                % {"count": count, "rounds": seating.round_count(count)}
+            )
 
 
 def _best_first(ids: list[int], points: dict[int, Decimal]) -> list[int]:

@@ -15,11 +15,11 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import queries, rules
-from tournaments.audit import CORRECTED, DELETED, game_changes
+from tournaments.audit import CORRECTED, DELETED, display_name, game_changes
 from tournaments.charts import score_chart_svg
 from tournaments.queries import GameSheet
 from tournaments.results import engine_game
-from tournaments.scoreboard import STATUS_LABELS, game_status, hand_views, money
+from tournaments.scoreboard import STATUS_LABELS, game_status, hand_views, labelled, money
 
 from .blank import Name, name_size, signature_lines
 from .rules_line import is_match, rules_line
@@ -100,7 +100,7 @@ class GameRecord:
 def person(user, device: str) -> str:
     """Who entered or confirmed a hand: the account's name, or the table link's device."""
     if user is not None:
-        return user.get_full_name() or user.get_username()
+        return display_name(user)
     if device:
         return _("table link (%(device)s)") % {"device": device[:4]}
     return "—"
@@ -134,7 +134,7 @@ def _rows(sheet: GameSheet, result: rules.GameResult | None, corrected: set[int]
                 "winner": view.won_by,
             }
         else:
-            ended = f"{view.ended_by}: {view.how}"
+            ended = labelled(view.ended_by, view.how)
         cells = []
         for cell, line in zip(view.cells, row.lines, strict=True):
             counted = ""

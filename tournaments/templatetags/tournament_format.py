@@ -1,4 +1,4 @@
-"""How tournament numbers read on a page: points without useless decimals, money in cents.
+"""How tournament numbers read on a page: points without useless decimals, money in euros.
 
 Usable from Python (django-tables2 columns) and from templates (`{% load tournament_format %}`).
 """
@@ -10,6 +10,7 @@ from decimal import Decimal
 from django import template
 from django.utils import formats
 
+from tournaments import scoreboard
 from tournaments.tournament_queries import folded
 
 register = template.Library()
@@ -37,13 +38,14 @@ def points(value) -> str:
 
 @register.filter
 def money(value) -> str:
-    """An amount with its cents (18,00 in French)."""
+    """An amount in euros with its cents ("18,00 €" in French): scoreboard.money, the one
+    money format of every page."""
     if value is None or value == "":
         return ""
-    return formats.number_format(Decimal(value).quantize(CENT), 2, use_l10n=True)
+    return scoreboard.money(Decimal(value).quantize(CENT))
 
 
 @register.filter(name="folded")
 def folded_filter(value: str) -> str:
-    """A name as the table search compares it: lower case, no accents."""
+    """A name as the table search compares it: lower case, no accents, straight apostrophes."""
     return folded(str(value))

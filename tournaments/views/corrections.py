@@ -14,21 +14,22 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.audit import hand_changes
 from tournaments.forms.entry import DeleteLastForm, initial_from_hand
 from tournaments.models import Game
-from tournaments.queries import GameSheet, HandRow, game_sheet, hand_history
+from tournaments.queries import GameSheet, HandRow, game_sheet
 from tournaments.rules import RulesError
 from tournaments.services.entry import correct_hand, delete_last_hand, preview_hand
 from tournaments.views.entry import (
     Entrant,
     HandForm,
-    conflict_view,
     entry_form,
     hand_form_context,
     organiser_game,
     preview_view,
     render_preview,
 )
+from tournaments.views.entry_conflict import conflict_view
 
 
 @require_http_methods(["GET", "POST"])
@@ -156,7 +157,7 @@ def render_correction(
         "sheet": sheet,
         "number": number,
         "stored": conflict_view(sheet, number),
-        "history": hand_history(row.hand),
+        "history": hand_changes(row.hand, sheet.seats),
         "preview": preview,
         "conflict": None,
         "back_url": reverse("entry:enter", kwargs={"game_id": game.pk}),

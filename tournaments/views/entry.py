@@ -27,14 +27,17 @@ from tournaments.forms.entry import COUNTS, HOW_LABELS, HandForm
 from tournaments.models import Game, Hand
 from tournaments.queries import GameSheet, HandRow, game_seats, game_sheet
 from tournaments.rules import RulesError
+from tournaments.scoreboard import labelled
 from tournaments.services.entry import (
     HandConflict,
+    HandFacts,
     Preview,
     confirm_hand,
     is_same_person,
     preview_hand,
     record_hand,
 )
+from tournaments.views.entry_conflict import ConflictView, conflict_view
 
 RESULT_LABELS = {**HOW_LABELS, "undercut": gettext_lazy("Undercut")}
 
@@ -148,7 +151,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 device=entrant.device,
             )
         except HandConflict:
-            return _conflict(request, entrant, game, number)
+            return _conflict(request, entrant, game, number, form.facts())
         except RulesError as error:
             form.add_problems(error)
         except ValidationError as error:
@@ -159,12 +162,14 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
     return render_entry(request, entrant, game_sheet(game.pk), form)
 
 
-def _conflict(request: HttpRequest, entrant: Entrant, game: Game, number: int) -> HttpResponse:
+def _conflict(
+    request: HttpRequest, entrant: Entrant, game: Game, number: int, facts: HandFacts
+) -> HttpResponse:
     """Nothing stored: show the hand stored first, and a fresh form for the next one."""
     sheet = game_sheet(game.pk)
     mode = request.POST.get("mode", COUNTS)
     form = entry_form(sheet, initial={"number": len(sheet.rows) + 1, "mode": mode})
-    conflict = conflict_view(sheet, number)
+    conflict = conflict_view(sheet, number, facts, correct_url(entrant, game, number))
     return render_entry(request, entrant, sheet, form, conflict=conflict, status=409)
 
 
@@ -178,7 +183,8 @@ def _preview(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse
     if not quiet and form.is_valid():
         number = form.cleaned_data["number"]
         if number != len(sheet.rows) + 1:
-            conflict = conflict_view(sheet, number)
+            url = correct_url(entrant, game, number)
+            conflict = conflict_view(sheet, number, form.facts(), url)
         else:
             try:
                 result = preview_view(sheet, preview_hand(game=game, facts=form.facts()))
@@ -219,11 +225,17 @@ def render_preview(request, form: HandForm, preview, conflict, quiet: bool) -> H
 
 
 def problem_list(form: HandForm) -> list[str]:
-    """The form's errors as sentences naming the field (player) they are about."""
+    """The hand's errors as sentences naming the field (player) they are about; the reason's
+    own error stays beside it."""
     found = [capfirst(str(error)) for error in form.non_field_errors()]
     for name, errors in form.errors.items():
-        if name != "__all__":
-            found += [f"{form.fields[name].label}: {error}" for error in errors]
+        if name in ("__all__", "reason"):
+            continue
+        field = form[name]
+        found += [
+            capfirst(str(error)) if field.is_hidden else labelled(field.label, error)
+            for error in errors
+        ]
     return found
 
 
@@ -256,13 +268,6 @@ class PreviewView:
     number: int
     outcome: str
     rows: list[PreviewRow]
-
-
-@dataclass(frozen=True)
-class ConflictView:
-    number: int
-    next_number: int
-    points: list[tuple[str, int]]  # the stored hand's points by player; empty if none
 
 
 def render_entry(
@@ -310,7 +315,8 @@ def hand_form_context(
         "submit_label": _("Save the correction")
         if reason
         else _("Save hand %(number)s") % {"number": number},
-        "problems": [],
+        # A refused save or a preview without JavaScript: why, where the points would be.
+        "problems": problem_list(form) if form.is_bound and form.errors else [],
         "fragment": False,
         "variant": variant,
         "target": getattr(variant, "target", None),
@@ -338,10 +344,15 @@ def hand_view(row: HandRow, entrant: Entrant, game: Game) -> HandView:
         points=[line.points if line else 0 for line in row.lines],
         provisional=hand.is_provisional,
         confirm_url=entrant.url("confirm", game, number=hand.number) if may_confirm else "",
-        correct_url=reverse("entry:correct", kwargs={"game_id": game.pk, "number": hand.number})
-        if entrant.is_organiser
-        else "",
+        correct_url=correct_url(entrant, game, hand.number),
     )
+
+
+def correct_url(entrant: Entrant, game: Game, number: int) -> str:
+    """The correction page of a hand, for organisers; "" for table-link users."""
+    if not entrant.is_organiser:
+        return ""
+    return reverse("entry:correct", kwargs={"game_id": game.pk, "number": number})
 
 
 def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
@@ -366,17 +377,6 @@ def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
         for name in sheet.players
     ]
     return PreviewView(scored.number, outcome, rows)
-
-
-def conflict_view(sheet: GameSheet, number: int) -> ConflictView:
-    stored = next((row for row in sheet.rows if row.number == number), None)
-    points = []
-    if stored is not None:
-        points = [
-            (name, line.points if line else 0)
-            for name, line in zip(sheet.players, stored.lines, strict=True)
-        ]
-    return ConflictView(number, len(sheet.rows) + 1, points)
 
 
 # The card grid: suits with their symbol and letter (readable without colour), ranks.

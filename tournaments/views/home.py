@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
+
+from tournaments.queries import upcoming_events
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """Say what Ramiscore is and link to what an organiser can use."""
-    return render(request, "home.html")
+    """Say what Ramiscore is, lead players to today's events and organisers to theirs."""
+    today = timezone.localdate()
+    context = {"events": upcoming_events(today), "today": today}
+    return render(request, "home.html", context)

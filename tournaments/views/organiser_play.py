@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.access import organiser_view
 from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHandForm
 from tournaments.models import Event, Game, Registration, Round
+from tournaments.queries import by_name
 from tournaments.rules import PRESETS
 from tournaments.seating import SeatingError, split_into_tables
 from tournaments.services.entry import close_game, reopen_game
@@ -109,23 +110,25 @@ def new_round(request: HttpRequest, event: Event) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @organiser_view
 def seat_round_by_hand(request: HttpRequest, event: Event) -> HttpResponse:
-    """Seat the next round as the organiser writes it: a name per line, a box per table."""
-    players = seating_players(event)
+    """Seat the next round as the organiser writes it: a name per line, a box per table, and
+    a box for who sits out (the odd player of a two-player game)."""
+    players = sorted(seating_players(event), key=lambda p: by_name(p.name))
     preset = PRESETS[event.variant]
     tables = _table_count(request, len(players), preset)
+    boxes = {"tables": tables, "players": players, "bye_points": event.bye_points}
     if "add_table" in request.POST:
         # Another box, keeping what was typed: a step, not a submission.
-        tables = min(tables + 1, MAX_TABLES_BY_HAND)
-        form = SeatByHandForm(initial=request.POST.dict(), tables=tables, players=players)
+        boxes["tables"] = tables = min(tables + 1, MAX_TABLES_BY_HAND)
+        form = SeatByHandForm(initial=request.POST.dict(), **boxes)
     elif request.method == "POST":
-        form = SeatByHandForm(request.POST, tables=tables, players=players)
+        form = SeatByHandForm(request.POST, **boxes)
     else:
-        # A start to edit: the present players in order, in tables of suitable sizes.
-        initial = _suggested_tables(players, preset)
-        form = SeatByHandForm(initial=initial, tables=tables, players=players)
+        # A start to edit: the present players in order, in tables of suitable sizes; whoever
+        # is left over sits out.
+        form = SeatByHandForm(initial=_suggested_tables(players, preset), **boxes)
     if request.method == "POST" and form.is_bound and form.is_valid():
         try:
-            round_ = seat_by_hand(event=event, tables=form.tables)
+            round_ = seat_by_hand(event=event, tables=form.tables, byes=form.byes)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -154,6 +157,8 @@ def _suggested_tables(players: list, preset) -> dict[str, str]:
     for number, size in enumerate(sizes, start=1):
         initial[f"table_{number}"] = "\n".join(p.name for p in players[start : start + size])
         start += size
+    # Two-player tables and an odd count: the split leaves the last player out.
+    initial[SeatByHandForm.BYES] = "\n".join(p.name for p in players[start:])
     return initial
 
 

@@ -19,6 +19,7 @@ from tournaments.tournament_queries import (
     leaders,
     mark_matches,
     player_tournament,
+    points_scale_lines,
     rounds_with_tables,
     tournament_or_404,
 )
@@ -44,6 +45,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "standings": page,
         "table": table,
+        "points_rules": points_scale_lines(event),
         "refresh_every": REFRESH_EVERY,
         "updated_at": timezone.localtime(),
     }
