@@ -77,9 +77,8 @@ def test_the_entry_page_with_hands_fits_and_every_correction_link_is_reachable(
     page.screenshot(path=artifacts / "entry-correct-history-phone.png", full_page=True)
 
 
-def test_the_same_hand_from_two_phones_and_the_hand_that_ended_the_game(
-    page: Page, live_server: LiveServer, artifacts: Path
-) -> None:
+def organiser_typing_hand_1(page: Page, live_server: LiveServer, *, bruno: str, chloe: str):
+    """An organiser's phone with hand 1 typed (Anne went out), not yet saved: the game."""
     organiser = UserFactory(username="demo")
     club = ClubFactory()
     club.organisers.add(organiser)
@@ -87,8 +86,15 @@ def test_the_same_hand_from_two_phones_and_the_hand_that_ended_the_game(
     log_in(page, live_server.url, organiser)
     page.goto(f"{live_server.url}/games/{game.pk}/enter/")
     page.locator('label:has(input[name="ended_by"][value="1"])').click()
-    page.fill("#id_held_2", "100")
-    page.fill("#id_held_3", "5")
+    page.fill("#id_held_2", bruno)
+    page.fill("#id_held_3", chloe)
+    return game
+
+
+def test_the_same_hand_from_two_phones_and_the_hand_that_ended_the_game(
+    page: Page, live_server: LiveServer, artifacts: Path
+) -> None:
+    game = organiser_typing_hand_1(page, live_server, bruno="100", chloe="5")
     # Meanwhile the other phone saved the same hand, which ends the game (Bruno passes 100).
     play(game, "going_out", "Anne", Bruno=100, Chloé=5)
     page.locator(".form-actions button.primary").click()
@@ -103,15 +109,7 @@ def test_the_same_hand_from_two_phones_and_the_hand_that_ended_the_game(
 def test_a_different_hand_from_the_other_phone_offers_the_organiser_the_correction(
     page: Page, live_server: LiveServer, artifacts: Path
 ) -> None:
-    organiser = UserFactory(username="demo")
-    club = ClubFactory()
-    club.organisers.add(organiser)
-    game = make_game(EventFactory(club=club, variant="rami-penalites", options={"target": 100}))
-    log_in(page, live_server.url, organiser)
-    page.goto(f"{live_server.url}/games/{game.pk}/enter/")
-    page.locator('label:has(input[name="ended_by"][value="1"])').click()
-    page.fill("#id_held_2", "12")
-    page.fill("#id_held_3", "5")
+    game = organiser_typing_hand_1(page, live_server, bruno="12", chloe="5")
     play(game, "going_out", "Anne", Bruno=21, Chloé=5)
     page.locator(".form-actions button.primary").click()
     box = page.locator(".notice.conflict")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.test import Client
 
-from tests.factories import ClubFactory, StaffFactory, UserFactory
+from tests.views.identities import client_for
 
 # Who may try to write: the permission matrix's rows.
 IDENTITIES = (
@@ -26,20 +26,9 @@ def hand(number: int, how: str = "going_out", ended_by: int | str = 1, **held) -
 
 def client_as(who: str, game, other_game, organiser) -> Client:
     """A browser session for one identity of the permission matrix."""
-    client = Client()
-    if who == "link_this":
-        client.get(f"/t/{game.link_token}/")
-    elif who == "link_other":
-        client.get(f"/t/{other_game.link_token}/")
-    elif who == "other_organiser":
-        other = UserFactory(username="voisin")
-        ClubFactory(name="Club voisin").organisers.add(other)
-        client.force_login(other)
-    elif who == "organiser":
-        client.force_login(organiser)
-    elif who == "admin":
-        client.force_login(StaffFactory(username="root"))
-    return client
+    links = {"link_this": game, "link_other": other_game}
+    link = f"/t/{links[who].link_token}/" if who in links else ""
+    return client_for(who, organiser, table_link=link)
 
 
 def add_hands(game, count: int) -> None:

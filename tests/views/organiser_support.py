@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.test import Client
 
-from tests.factories import ClubFactory, StaffFactory, UserFactory
+from tests.views.identities import client_for
 from tournaments.models import Club, Event, Game, Hand, Player, Registration, Round, Seat
 
 # The permission matrix's rows: who may try to change an event.
@@ -14,19 +14,8 @@ ALLOWED = ("organiser", "admin")
 
 def client_as(who: str, event: Event, organiser) -> Client:
     """A browser session for one identity; a table-link player opened his table's link."""
-    client = Client()
-    if who == "table_link":
-        game = event.games.first()
-        client.get(f"/t/{game.link_token}/")
-    elif who == "other_organiser":
-        other = UserFactory(username="voisin")
-        ClubFactory(name="Club voisin").organisers.add(other)
-        client.force_login(other)
-    elif who == "organiser":
-        client.force_login(organiser)
-    elif who == "admin":
-        client.force_login(StaffFactory(username="root"))
-    return client
+    link = f"/t/{event.games.first().link_token}/" if who == "table_link" else ""
+    return client_for(who, organiser, table_link=link)
 
 
 def snapshot() -> dict:
