@@ -22,7 +22,7 @@ def build_event():
     from django.contrib.auth import get_user_model
 
     from tournaments.models import Club, Event, Game, Hand, HandLine, Player, Round, Seat
-    from tournaments.results import refresh_game
+    from tournaments.services.scoring import refresh_game
 
     rng = random.Random(4)
     organiser = get_user_model().objects.create_user("bench-organiser", password="x")

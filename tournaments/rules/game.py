@@ -117,7 +117,7 @@ class _Match:
 
     def __init__(self, variant: Variant, players: tuple[str, ...]):
         self.variant, self.players = variant, players
-        self.multi = getattr(variant, "mode", None) == "multi_game"
+        self.multi = variant.plays_matches
         self.games: list[GameOfMatch] = []
         self.running_totals: list[dict[str, int]] = []
         self.over = False
@@ -145,10 +145,10 @@ class _Match:
     def _game_over(self, game: GameOfMatch, number: int) -> bool:
         # The game ends after the hand in which any total reaches or passes the target (R11
         # for the penalty variants too), or after the agreed number of deals.
-        target = getattr(self.variant, "target", None)
+        target = self.variant.target
         if target is not None and max(game.scores.values()) >= target:
             return True
-        deals = getattr(self.variant, "number_of_deals", None)
+        deals = self.variant.number_of_deals
         return deals is not None and number >= deals
 
     def _end_game(self, game: GameOfMatch, number: int) -> None:

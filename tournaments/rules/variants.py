@@ -110,6 +110,26 @@ class Variant:
 
     joker_value: ClassVar[int] = 0
 
+    # How a game ends (rules.md §1): each variant makes these options; declared here so that
+    # every variant answers, None meaning "no target" or "no limit on deals".
+    @property
+    def target(self) -> int | None:
+        return None
+
+    @property
+    def number_of_deals(self) -> int | None:
+        return None
+
+    @property
+    def plays_matches(self) -> bool:
+        """A match of several games, each to the target (gin-rummy's multi_game, R16)."""
+        return False
+
+    def key_options(self) -> tuple[str, ...]:
+        """The options that change a count, in the order players need them: the one list
+        that pages and printed sheets describe (each in its own words)."""
+        return ("ace_value",)
+
     def deal_size(self, players: int) -> int:
         return 10
 
@@ -150,6 +170,9 @@ class RamiTraditionnel(Variant):
     number_of_deals: int | None = option(None, _integer(*DEALS_RANGE, nullable=True))
     prize_rule: str = option("traditionnel", _choice(*PRIZE_RULES))
 
+    def key_options(self) -> tuple[str, ...]:
+        return ("rami_sec_bonus", "ace_value")
+
 
 @dataclass(frozen=True)
 class RamiPenalites(Variant):
@@ -165,6 +188,9 @@ class RamiPenalites(Variant):
     target: int | None = option(100, _integer(*TARGET_RANGE, nullable=True))  # R11
     number_of_deals: int | None = option(None, _integer(*DEALS_RANGE, nullable=True))
 
+    def key_options(self) -> tuple[str, ...]:
+        return ("rami_mode", "ace_value")  # the rami sec penalty: × 2, or + rami_penalty
+
 
 @dataclass(frozen=True)
 class Rummy(Variant):
@@ -177,6 +203,9 @@ class Rummy(Variant):
     rummy_multiplier: int = option(2, _integer(1, 10))
     target: int | None = option(None, _integer(*TARGET_RANGE, nullable=True))  # R19
     number_of_deals: int | None = option(None, _integer(*DEALS_RANGE, nullable=True))
+
+    def key_options(self) -> tuple[str, ...]:
+        return ("rummy_multiplier", "ace_value")
 
     def deal_size(self, players: int) -> int:
         return 10 if players == 2 else 7 if players <= 4 else 6
@@ -200,6 +229,9 @@ class RamiJokers(Variant):
     number_of_deals: int | None = option(5, _integer(*DEALS_RANGE, nullable=True))
     target: int | None = option(None, _integer(*TARGET_RANGE, nullable=True))
 
+    def key_options(self) -> tuple[str, ...]:
+        return ("opening_minimum", "jokers", "never_melded_penalty", "rami_sec_score", "ace_value")
+
     def deal_size(self, players: int) -> int:
         return 13
 
@@ -221,6 +253,9 @@ class GinRami(Variant):
     number_of_deals: int | None = option(1, _integer(*DEALS_RANGE, nullable=True))  # R09
     target: int | None = option(None, _integer(*TARGET_RANGE, nullable=True))
     prize_rule: str = option("gin-rami", _choice(*PRIZE_RULES))
+
+    def key_options(self) -> tuple[str, ...]:
+        return ("knock_max", "gin_penalty", "undercut_penalty", "ace_value")
 
     def deal_size(self, players: int) -> int:
         return 10 if players == 2 else 7
@@ -257,6 +292,16 @@ class GinRummy(Variant):
             object.__setattr__(self, "undercut_bonus", undercut)
         if self.gin_bonus is None:
             object.__setattr__(self, "gin_bonus", gin)
+
+    @property
+    def plays_matches(self) -> bool:
+        return self.mode == "multi_game"
+
+    def key_options(self) -> tuple[str, ...]:
+        options = ("knock_max", "gin_bonus", "undercut_bonus")
+        if self.plays_matches:
+            options += ("line_bonus", "game_bonus", "shutout_bonus")
+        return (*options, "ace_value")
 
 
 PRESETS: dict[str, type[Variant]] = {
@@ -297,8 +342,7 @@ def make_variant(slug: str, options: dict[str, Any] | None = None) -> Variant:
     if problems:
         raise RulesError(problems)
     variant = PRESETS[slug](**clean)
-    ends = getattr(variant, "target", None) or getattr(variant, "number_of_deals", None)
-    if not ends and slug != Rummy.slug:
+    if not (variant.target or variant.number_of_deals) and slug != Rummy.slug:
         # rules.md §1: "target may be null only in rummy", settled hand by hand (R19).
         message = _("%(variant)s needs an end: a target or a number of deals")
         raise RulesError([problem(message, field="options", variant=slug)])

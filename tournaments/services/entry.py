@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.models import Game, Hand, HandLine, Seat
-from tournaments.results import engine_game, load_facts, refresh_game
 from tournaments.rules.cards import format_cards
 from tournaments.rules.hands import NEVER_MELDED, count_hand
 from tournaments.rules.scoring import HandResult, score_hand
+from tournaments.services.scoring import engine_game, load_facts, refresh_game
 
 
 @dataclass(frozen=True)
@@ -179,21 +179,23 @@ def is_same_person(hand: Hand, user, device: str) -> bool:
 
 def close_game(*, game: Game, user=None) -> None:
     """End a game early (a round's time is up): its totals stand, the winner follows."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        game.closed = True
-        _attribute(game, user, "closed")
-        game.save(update_fields=["closed"])
-        refresh_game(game)
+    set_closed(game=game, closed=True, user=user)
 
 
 def reopen_game(*, game: Game, user=None) -> None:
+    set_closed(game=game, closed=False, user=user)
+
+
+def set_closed(*, game: Game, closed: bool, user=None, reason: str = "") -> Game:
+    """Close or reopen a game and rescore it; the history says who and why ("closed",
+    "reopened" or the reason given, e.g. "round closed")."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
-        game.closed = False
-        _attribute(game, user, "reopened")
+        game.closed = closed
+        _attribute(game, user, reason or ("closed" if closed else "reopened"))
         game.save(update_fields=["closed"])
         refresh_game(game)
+    return game
 
 
 def _write_lines(hand: Hand, game: Game, facts: HandFacts, reason: str = "", user=None) -> None:

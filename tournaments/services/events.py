@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -11,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.models import Club, Event, Player, Registration
-from tournaments.results import refresh_game
+from tournaments.services.scoring import refresh_game
 
 
 def rules_problems_as_validation_error(error: rules.RulesError) -> ValidationError:
@@ -106,3 +107,40 @@ def set_presence(*, registration: Registration, checked_in=None, withdrawn=None)
         registration.withdrawn = withdrawn
     registration.save(update_fields=["checked_in", "withdrawn"])
     return registration
+
+
+def is_present(registration: Registration) -> bool:
+    """Checked in and not withdrawn: who sits down in the next round (as `present()`)."""
+    return registration.checked_in and not registration.withdrawn
+
+
+def present_count(registrations: Iterable[Registration]) -> int:
+    return sum(1 for registration in registrations if is_present(registration))
+
+
+def prize_note(event: Event) -> str | None:
+    """Percentages by place that add up to less than 100 are allowed, the rest going to the
+    best placed (rules R21): say so where the organiser sees it, not only in the rule book."""
+    if event.is_tournament:
+        return pool_note(event.prize_places)
+    variant = rules.make_variant(event.variant, event.options)
+    if not event.entry_fee or variant.prize_rule != "places":
+        return None  # no pot at the tables, or a split that is not by percentages
+    given = sum(variant.prize_places)
+    if given >= 100:
+        return None
+    return _(
+        "%(given)s %% of each table's pot is shared by place; the remaining %(rest)s %% goes "
+        "to the table's winner."
+    ) % {"given": given, "rest": 100 - given}
+
+
+def pool_note(places: list[int]) -> str | None:
+    """What a tournament's prize pool does with percentages adding up to less than 100."""
+    given = sum(places)
+    if given >= 100:
+        return None
+    return _(
+        "%(given)s %% of the prize pool is shared by place; the remaining %(rest)s %% goes to "
+        "the winner."
+    ) % {"given": given, "rest": 100 - given}

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.models import Event, Game, Hand, HandLine, Player, Registration, Round, Seat
-from tournaments.results import engine_game, load_facts, refresh_game
 from tournaments.rules.gamefile import option_overrides
 from tournaments.services.entry import set_held
 from tournaments.services.events import find_or_add_player, rules_problems_as_validation_error
+from tournaments.services.scoring import engine_game, load_facts, refresh_game
 
 NAME_LENGTH = Player._meta.get_field("name").max_length
 

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from tournaments import rules
 from tournaments.models import Event, Game
-from tournaments.results import refresh_game
+from tournaments.services.scoring import refresh_game
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,21 @@ from django.utils.translation import ngettext
 
 from tournaments import seating
 from tournaments.models import Bye, Event, Game, Hand, Player, Round, Seat
-from tournaments.results import refresh_game
 from tournaments.rules import PRESETS
+from tournaments.services.entry import set_closed
+
+
+def seating_method_for(event: Event, chosen: str | None = None) -> str:
+    """How the next round is seated: a tournament by the method chosen (its own by default),
+    a club night always at random."""
+    if not event.is_tournament:
+        return Event.Seating.RANDOM
+    return chosen or event.seating_method
+
+
+def can_open_round(latest: Round | None) -> bool:
+    """A new round opens once the latest one is closed (or before the first)."""
+    return latest is None or latest.is_closed
 
 
 def seating_players(event: Event) -> list[Player]:
@@ -49,7 +62,7 @@ def points_so_far(event: Event) -> dict[int, Decimal]:
 def open_round(*, event: Event, method: str | None = None, seed: int | None = None) -> Round:
     """Seat the next round with the event's seating method; ValidationError if it cannot."""
     players = seating_players(event)
-    method = method or (event.seating_method if event.is_tournament else Event.Seating.RANDOM)
+    method = method or seating_method_for(event)
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
@@ -164,10 +177,7 @@ def close_round(*, round_: Round) -> Round:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         for game in round_.games.filter(finished=False, closed=False):
-            game.closed = True
-            game._change_reason = "round closed"
-            game.save(update_fields=["closed"])
-            refresh_game(game)
+            set_closed(game=game, closed=True, reason="round closed")
         round_.closed_at = timezone.now()
         round_.save(update_fields=["closed_at"])
     return round_

@@ -13,8 +13,8 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournaments.models import Game, Hand, HandLine, Seat
-from tournaments.results import held_value, refresh_game
 from tournaments.services.entry import HandFacts, correct_hand, delete_last_hand, set_held
+from tournaments.services.scoring import held_value, refresh_game
 
 
 def undo_change(*, game: Game, history_id: int, reason: str, user=None) -> None:

@@ -18,8 +18,8 @@ from tournaments import queries, rules
 from tournaments.audit import CORRECTED, DELETED, display_name, game_changes
 from tournaments.charts import score_chart_svg
 from tournaments.queries import GameSheet
-from tournaments.results import engine_game
 from tournaments.scoreboard import STATUS_LABELS, game_status, hand_views, labelled, money
+from tournaments.services.scoring import engine_game
 
 from .blank import Name, name_size, signature_lines
 from .rules_line import is_match, rules_line

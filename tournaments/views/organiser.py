@@ -28,9 +28,15 @@ from tournaments.forms.organiser import (
 from tournaments.models import Club, Event
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.queries import event_management
-from tournaments.rules import make_variant
 from tournaments.services.clubs import create_club
-from tournaments.services.events import change_rules, create_event
+from tournaments.services.events import (
+    change_rules,
+    create_event,
+    pool_note,
+    present_count,
+    prize_note,
+)
+from tournaments.services.rounds import can_open_round, seating_method_for
 
 DEFAULT_VARIANT = "rami-penalites"
 
@@ -153,7 +159,7 @@ def edit_event(request: HttpRequest, event: Event) -> HttpResponse:
         status = 400
     else:
         status = 200
-    context = {"form": form, "event": event, "pool_note": _pool_note(event.prize_places)}
+    context = {"form": form, "event": event, "pool_note": pool_note(event.prize_places)}
     return render(request, "organiser/event_settings.html", context, status=status)
 
 
@@ -204,45 +210,10 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
         "event": event,
         "add_form": AddPlayerForm(),
         "focus_add": "added" in request.GET,
-        "open_form": OpenRoundForm(initial={"method": _default_method(event)}),
-        "can_open": latest is None or latest.round.is_closed,
-        "present_count": sum(
-            1
-            for row in overview.players
-            if row.registration.checked_in and not row.registration.withdrawn
-        ),
+        "open_form": OpenRoundForm(initial={"method": seating_method_for(event)}),
+        "can_open": can_open_round(latest.round if latest else None),
+        "present_count": present_count(row.registration for row in overview.players),
         "next_round": latest.round.number + 1 if latest else 1,
-        "prize_note": _prize_note(event),
+        "prize_note": prize_note(event),
     }
     return render(request, "organiser/event.html", context)
-
-
-def _prize_note(event: Event) -> str | None:
-    """Percentages by place that add up to less than 100 are allowed, the rest going to the
-    best placed (rules R21): say so where the organiser sees it, not only in the rule book."""
-    if event.is_tournament:
-        return _pool_note(event.prize_places)
-    rules = make_variant(event.variant, event.options)
-    if not event.entry_fee or rules.prize_rule != "places":
-        return None  # no pot at the tables, or a split that is not by percentages
-    given = sum(rules.prize_places)
-    if given >= 100:
-        return None
-    return _(
-        "%(given)s %% of each table's pot is shared by place; the remaining %(rest)s %% goes "
-        "to the table's winner."
-    ) % {"given": given, "rest": 100 - given}
-
-
-def _pool_note(places: list[int]) -> str | None:
-    given = sum(places)
-    if given >= 100:
-        return None
-    return _(
-        "%(given)s %% of the prize pool is shared by place; the remaining %(rest)s %% goes to "
-        "the winner."
-    ) % {"given": given, "rest": 100 - given}
-
-
-def _default_method(event: Event) -> str:
-    return event.seating_method if event.is_tournament else Event.Seating.RANDOM

@@ -25,6 +25,7 @@ from tournaments.services.rounds import (
     open_round,
     reseat_round,
     seat_by_hand,
+    seating_method_for,
     seating_players,
 )
 from tournaments.services.tables import renew_table_link, set_table_link
@@ -97,7 +98,7 @@ def new_round(request: HttpRequest, event: Event) -> HttpResponse:
     form = OpenRoundForm(request.POST)
     if not form.is_valid():
         return HttpResponse(_("Unknown seating method."), status=400)
-    method = form.cleaned_data["method"] if event.is_tournament else Event.Seating.RANDOM
+    method = seating_method_for(event, form.cleaned_data["method"])
     try:
         round_ = open_round(event=event, method=method)
     except ValidationError as error:

@@ -8,7 +8,6 @@ stored totals, ranks, prizes and tournament points always agree with the rule bo
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,6 +16,7 @@ from tournaments import rules
 from tournaments.models import Game, Hand, HandLine, Seat
 from tournaments.rules.gamefile import parse_amount
 from tournaments.rules.hands import NEVER_MELDED, parse_held
+from tournaments.rules.tournament import places, tournament_points
 
 
 def held_value(line: HandLine):
@@ -112,7 +112,18 @@ def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decide
             hands_won[scored.winner] += 1
     # Before any hand nobody is placed: a 0-0 tie is no ranking.
     ranks = places(result.ranking, result.totals) if result.hands else dict.fromkeys(names)
-    points = tournament_points(game.event, result, ranks) if decided else {}
+    event = game.event
+    points = (
+        tournament_points(
+            ranking=result.ranking,
+            ranks=ranks,
+            scale=event.points_scale,
+            win_at_time=event.points_for_win_at_time,
+            ended_by_closing=result.ended_by_closing,
+        )
+        if decided
+        else {}
+    )
     for seat in seats:
         name = seat.player.name
         seat.total = result.totals[name]
@@ -143,37 +154,3 @@ def _write_game(game: Game, seats, hands: list[Hand], result, decided: bool) -> 
         hands_played=game.hands_played,
         winner=game.winner,
     )
-
-
-def places(ranking: list[str], totals: dict[str, int]) -> dict[str, int]:
-    """Each player's place, 1 the best; tied totals share the better place (1, 1, 3)."""
-    found: dict[str, int] = {}
-    for index, name in enumerate(ranking):
-        tied_above = index and totals[ranking[index - 1]] == totals[name]
-        found[name] = found[ranking[index - 1]] if tied_above else index + 1
-    return found
-
-
-def tournament_points(event, result: rules.GameResult, ranks: dict[str, int]) -> dict:
-    """Tournament points from the game's ranking: the event's scale by place, tied players
-    sharing the points of the places they occupy; a win at time may be worth less."""
-    scale = [Fraction(p) for p in event.points_scale]
-    occupied: dict[int, list[str]] = {}
-    for name in result.ranking:
-        occupied.setdefault(ranks[name], []).append(name)
-    points = {}
-    for place, names in occupied.items():
-        shared = [
-            scale[i] if i < len(scale) else Fraction(0)
-            for i in range(place - 1, place - 1 + len(names))
-        ]
-        for name in names:
-            points[name] = sum(shared) / len(names)
-    if result.ended_by_closing and event.points_for_win_at_time is not None:
-        for name in occupied.get(1, []):
-            points[name] = min(points[name], Fraction(event.points_for_win_at_time))
-    cent = Decimal("0.01")
-    return {
-        name: (Decimal(p.numerator) / Decimal(p.denominator)).quantize(cent)
-        for name, p in points.items()
-    }
