@@ -104,7 +104,7 @@ def where_the_time_goes(function) -> str:
         cumulative[key] = max(cumulative.get(key, 0), seconds)
     total = cumulative["sheets/__init__.py:blank_sheets_pdf"]
     stages = {
-        "queries": "tournaments/queries.py:games_with_seats",
+        "queries": "selectors/games.py:games_with_seats",
         "sheet data and QR codes": "sheets/blank.py:blank_sheet",
         "of which QR codes": "sheets/render.py:qr_svg",
         "Django templates": "sheets/render.py:render_html",
@@ -118,11 +118,12 @@ def where_the_time_goes(function) -> str:
 
 
 def measure(round_) -> dict[str, object]:
-    from tournaments import queries, sheets
+    from tournaments import sheets
+    from tournaments.selectors.games import games_with_seats
     from tournaments.sheets import render
     from tournaments.sheets.blank import blank_sheet
 
-    games = queries.games_with_seats(round_.games.order_by("table_number"))
+    games = games_with_seats(round_.games.order_by("table_number"))
     site = "https://ramiscore.example.org"
     context = {
         "event": round_.event,

@@ -179,7 +179,7 @@ def time_standings() -> dict[str, float]:
         client.get(url)
         page_times.append(time.perf_counter() - started)
         page_cpu.append(time.process_time() - cpu)
-    from tournaments.standings import event_standings
+    from tournaments.selectors.standings import event_standings
 
     compute_times = []
     for _run in range(PAGE_RUNS):

@@ -6,10 +6,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.factories import UserFactory
-from tournaments.access import game_from_link
 from tournaments.models import Club, Game
 from tournaments.services.clubs import create_club
 from tournaments.services.tables import renew_table_link, set_table_link
+from tournaments.views.permissions import game_from_link
 
 pytestmark = pytest.mark.django_db
 

@@ -142,7 +142,7 @@ def test_the_box_reads_in_french_with_the_french_colon(organiser_client, game):
 
 
 def test_same_facts_compares_how_ender_and_every_held_value(game):
-    from tournaments.queries import game_sheet
+    from tournaments.selectors.games import game_sheet
     from tournaments.services.entry import HandFacts
 
     play(game, "going_out", "Anne", Bruno=7, Chloé=9)

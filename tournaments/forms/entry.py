@@ -14,29 +14,20 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.display.labels import HOW_LABELS
 from tournaments.models import HandLine, Seat
-from tournaments.queries import HandRow
 from tournaments.rules import RulesError
 from tournaments.rules.hands import (
     DRAW,
     GIN_,
-    GOING_OUT,
     HOWS,
-    KNOCK,
     NEVER_MELDED,
-    RAMI_SEC,
     parse_held,
 )
 from tournaments.rules.variants import GIN, RAMI, Variant
+from tournaments.selectors.games import HandRow
 from tournaments.services.entry import HandFacts
 
-HOW_LABELS = {
-    GOING_OUT: _("Went out"),
-    RAMI_SEC: _("Rami sec"),
-    KNOCK: _("Knock"),
-    GIN_: _("Gin"),
-    DRAW: _("Draw (nobody)"),
-}
 COUNTS, CARDS = "counts", "cards"
 COUNT = re.compile(r"^[+-]?\d{1,9}$")  # a count as typed; the engine refuses negatives
 
@@ -67,7 +58,7 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.variant, self.seats = variant, seats
         hows = [how for how in HOWS[variant.family] if how != DRAW or variant.has_draws]
-        self.fields["how"].choices = [(how, HOW_LABELS[how]) for how in hows]
+        self.fields["how"].choices = [(how, HOW_LABELS[how].choice) for how in hows]
         self.fields["how"].initial = hows[0]  # going out / knock: most hands end this way
         self.fields["ended_by"].choices = [(str(seat.position), seat.player.name) for seat in seats]
         for seat in seats:

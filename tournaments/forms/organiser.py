@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.forms.options import PercentagesField
 from tournaments.models import Club, Event, Player
 from tournaments.models.events import VARIANT_NAMES
-from tournaments.queries import by_name
+from tournaments.selectors.names import by_name
 from tournaments.standings import TIE_BREAKS
 
 MAX_FILE_BYTES = 1_000_000  # a game of 200 hands is about 30 kB

@@ -2,19 +2,19 @@
 
 Each function takes model objects and returns the PDF's bytes, rendered from a template of
 templates/sheets/ in the event's language (labels, dates, numbers). Reads go through
-tournaments.queries, in a fixed number of queries whatever the number of tables or hands.
+tournaments.selectors, in a fixed number of queries whatever the number of tables or hands.
 """
 
 from __future__ import annotations
 
 from django.utils import translation
 
-from tournaments import queries
 from tournaments.models import Event, Game, Round
+from tournaments.selectors.games import games_with_seats
 
 from .blank import blank_sheet
 from .record import game_record
-from .render import Progress, render_pdf, site_url
+from .render import ReportProgress, render_pdf, site_url
 from .standings import seating_list, standings_context, standings_rows
 
 __all__ = [
@@ -33,7 +33,7 @@ def blank_sheets_pdf(
     games: list[Game] | None = None,
     site: str | None = None,
     entry_links: bool = True,
-    progress: Progress | None = None,
+    progress: ReportProgress | None = None,
 ) -> bytes:
     """One page per table of the round (or of `games`, given with their seats).
 
@@ -43,7 +43,7 @@ def blank_sheets_pdf(
     """
     event = round.event
     if games is None:
-        games = queries.games_with_seats(round.games.order_by("table_number"))
+        games = games_with_seats(round.games.order_by("table_number"))
     site = site or site_url()
     with translation.override(event.language):
         sheets = []

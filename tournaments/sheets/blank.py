@@ -13,11 +13,11 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from tournaments.display.variants import rules_line, ways_to_end
 from tournaments.models import Game
 from tournaments.rules.variants import Variant
 
 from .render import qr_svg
-from .rules_line import is_match, rules_line, ways_to_end
 
 HANDS_FOR_TARGET = 16  # a game to a target rarely lasts longer; the back of the sheet is there
 MOST_HANDS = 20  # what fits on a page with the header and the signatures
@@ -118,9 +118,9 @@ def signature_lines(names: list[str], per_line: int = 5) -> list[list[str]]:
 
 def grid(variant: Variant) -> tuple[list[Row], str]:
     """The rows to print for the variant, and a note if the game may need more."""
-    if is_match(variant):
+    if variant.plays_matches:
         return _match_grid(variant)
-    deals = getattr(variant, "number_of_deals", None)
+    deals = variant.number_of_deals
     hands = min(deals, MOST_HANDS) if deals else HANDS_FOR_TARGET
     rows = []
     for number in range(1, hands + 1):
@@ -156,7 +156,7 @@ def _match_grid(variant) -> tuple[list[Row], str]:
 
 
 def blank_sheet(game: Game, *, site: str, entry_links: bool) -> BlankSheet:
-    """One table's page. `game` comes with its seats (see queries.games_with_seats)."""
+    """One table's page. `game` comes with its seats (see selectors.games.games_with_seats)."""
     variant = game.rules()
     names = [seat.player.name for seat in game.seats.all()]
     rows, continued = grid(variant)
@@ -170,7 +170,7 @@ def blank_sheet(game: Game, *, site: str, entry_links: bool) -> BlankSheet:
         players=players,
         rules=rules_line(variant),
         legend=ways_to_end(variant),
-        target=getattr(variant, "target", None),
+        target=variant.target,
         rows=rows,
         density=density(len(rows), len(signatures)),
         crowded=len(names) > CROWDED,

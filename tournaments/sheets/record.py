@@ -1,8 +1,9 @@
 """The filled record of one game: the hands as entered, the totals, the end, the prizes.
 
-Built from the same reads as the table's public page (queries.game_sheet, audit.game_changes,
-scoreboard.hand_views) plus the engine's result for the bonuses of a gin-rummy match, so that
-the paper and the screen always agree. Call within the event's language.
+Built from the same reads as the table's public page (selectors.games.game_sheet,
+display.audit.game_changes, display.scoreboard.hand_views) plus the engine's result for the
+bonuses of a gin-rummy match, so that the paper and the screen always agree. Call within the
+event's language.
 """
 
 from __future__ import annotations
@@ -14,16 +15,17 @@ from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments import queries, rules
-from tournaments.audit import CORRECTED, DELETED, display_name, game_changes
-from tournaments.charts import score_chart_svg
-from tournaments.queries import GameSheet
-from tournaments.scoreboard import STATUS_LABELS, game_status, hand_views, labelled, money
+from tournaments import rules
+from tournaments.display.audit import CORRECTED, DELETED, display_name, game_changes
+from tournaments.display.charts import game_chart
+from tournaments.display.formats import labelled, money, points
+from tournaments.display.scoreboard import STATUS_LABELS, game_status, hand_views
+from tournaments.display.variants import rules_line
+from tournaments.selectors.games import GameSheet, game_sheet
+from tournaments.selectors.history import game_history, hand_records
 from tournaments.services.scoring import engine_game
 
 from .blank import Name, name_size, signature_lines
-from .rules_line import is_match, rules_line
-from .standings import plain_number
 
 WIDE_FROM = 5  # players: from five, two columns each no longer fit a portrait page
 # The hands' table in mm, as print.css sets it: page width, hand, "how", "who" columns.
@@ -38,7 +40,7 @@ def player_width(players: int, who_columns: int) -> float:
 
 
 @dataclass(frozen=True)
-class Cell:
+class RecordCell:
     points: int | None  # None: no line for this seat (should not happen once scored)
     counted: str  # what was counted, when it differs from the points ("" otherwise)
     total: int | None
@@ -48,7 +50,7 @@ class Cell:
 class RecordRow:
     number: int
     ended: str  # "Anne: went out", "Bruno: knocked, undercut by Anne", "draw"
-    cells: list[Cell]
+    cells: list[RecordCell]
     entered: str
     confirmed: str
     provisional: bool
@@ -143,9 +145,9 @@ def _rows(sheet: GameSheet, result: rules.GameResult | None, corrected: set[int]
             elif cell.counted is not None and cell.counted != cell.points:
                 counted = str(cell.counted)
             if line is None:
-                cells.append(Cell(None, "", None))
+                cells.append(RecordCell(None, "", None))
             else:
-                cells.append(Cell(cell.points, counted, cell.running_total))
+                cells.append(RecordCell(cell.points, counted, cell.running_total))
         confirmed = ""
         if hand.confirmed_at is not None:
             confirmed = person(hand.confirmed_by, hand.confirmed_from)
@@ -177,7 +179,7 @@ def _placings(sheet: GameSheet) -> list[Placing]:
             total=seat.total,
             hands_won=seat.hands_won,
             prize=money(seat.prize) if seat.prize else "",
-            points=plain_number(seat.tournament_points) if game.finished else "",
+            points=points(seat.tournament_points) if game.finished else "",
             winner=game.finished and seat.player_id == game.winner_id,
         )
         for seat in seats
@@ -208,7 +210,8 @@ def _bonus_text(game, name: str) -> str:
 def _notes(sheet: GameSheet) -> list[str]:
     """Corrections and deletions, oldest first, with who, when, why and what changed."""
     notes = []
-    for change in reversed(game_changes(sheet.game, sheet.seats)):
+    history = game_history(sheet.game, sheet.seats)
+    for change in reversed(game_changes(history, sheet.seats)):
         if change.action not in (CORRECTED, DELETED):
             continue
         when = date_format(timezone.localtime(change.when), "SHORT_DATETIME_FORMAT")
@@ -237,25 +240,17 @@ def _status(sheet: GameSheet) -> tuple[str, str]:
 
 def game_record(game_id: int) -> GameRecord:
     """Everything the record sheet prints about one game, in a fixed number of queries."""
-    sheet = queries.game_sheet(game_id)
+    sheet = game_sheet(game_id)
     game, variant = sheet.game, sheet.game.rules()
     hands = [row.hand for row in sheet.rows]
     try:
         result = rules.score_game(engine_game(game, sheet.seats, hands))
     except rules.RulesError:
         result = None  # facts stored before a rule change: the stored rows still print
-    corrected = corrected_hand_ids(queries.hand_changes(game))
+    corrected = corrected_hand_ids(hand_records(game))
     players = sheet.players
     status, ended_after = _status(sheet)
-    chart = score_chart_svg(
-        players,
-        sheet.running_totals(),
-        target=getattr(variant, "target", None),
-        lowest_wins=not variant.highest_wins,
-        width=720,
-        height=300,
-        title=_("Score evolution, table %(table)s") % {"table": game.table_number},
-    )
+    chart = game_chart(sheet, width=720, height=300)
     placings = _placings(sheet)
     rows = _rows(sheet, result, corrected)
     show_confirmed = game.event.confirmation_required or any(row.confirmed for row in rows)
@@ -271,7 +266,7 @@ def game_record(game_id: int) -> GameRecord:
         rows=rows,
         placings=placings,
         winner=game.winner.name if game.finished and game.winner_id else "",
-        bonuses=_bonuses(result, players) if is_match(variant) else [],
+        bonuses=_bonuses(result, players) if variant.plays_matches else [],
         notes=_notes(sheet),
         # The chart module escapes every name it draws: its SVG is safe to embed as is.
         chart=mark_safe(chart),

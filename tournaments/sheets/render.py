@@ -30,7 +30,7 @@ BASE_URL = "file:///"
 LOCAL_SITE_URL = "http://127.0.0.1:8000"
 
 # A progress callback: stage ("pages", "layout", "writing"), done, total.
-Progress = Callable[[str, int, int], None]
+ReportProgress = Callable[[str, int, int], None]
 
 
 class StaticFilesFetcher(weasyprint.urls.URLFetcher):
@@ -104,7 +104,7 @@ def render_html(template: str, context: dict, *, language: str) -> str:
         return render_to_string(template, {**context, "LANGUAGE_CODE": language})
 
 
-def html_to_pdf(html: str, *, progress: Progress | None = None, pages: int = 0) -> bytes:
+def html_to_pdf(html: str, *, progress: ReportProgress | None = None, pages: int = 0) -> bytes:
     """Lay out and write the PDF: what WeasyPrint alone takes, the limit of any sheet.
 
     With `progress`, each page laid out is reported (out of the `pages` expected), then the
@@ -122,7 +122,7 @@ def render_pdf(
     context: dict,
     *,
     language: str,
-    progress: Progress | None = None,
+    progress: ReportProgress | None = None,
     pages: int = 0,
 ) -> bytes:
     html = render_html(template, context, language=language)
@@ -132,7 +132,7 @@ def render_pdf(
 class _PageReporter(logging.Handler):
     """Turns WeasyPrint's progress messages of this thread into progress reports."""
 
-    def __init__(self, progress: Progress, pages: int):
+    def __init__(self, progress: ReportProgress, pages: int):
         super().__init__(logging.INFO)
         self.progress, self.pages, self.done = progress, pages, 0
         self.thread = threading.get_ident()
@@ -149,7 +149,7 @@ class _PageReporter(logging.Handler):
 
 
 @contextmanager
-def _reporting_pages(progress: Progress, pages: int):
+def _reporting_pages(progress: ReportProgress, pages: int):
     logger = logging.getLogger("weasyprint.progress")
     reporter = _PageReporter(progress, pages)
     level, propagate = logger.level, logger.propagate

@@ -8,22 +8,18 @@ table's result (winner, totals, prizes). Call within the event's language.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
 
-from django.utils.formats import number_format
-
-from tournaments import queries
+from tournaments.display.formats import money, points
+from tournaments.display.scoreboard import STATUS_LABELS, game_status
+from tournaments.display.variants import rules_line
 from tournaments.models import Event, Game, Round, Seat
 from tournaments.rules import RulesError, make_variant
-from tournaments.scoreboard import STATUS_LABELS, game_status, money
-from tournaments.tournament_queries import (
-    folded,
-    prize_pool_summary,
-    tie_break_labels,
-)
-from tournaments.tournament_queries import standings_rows as tournament_rows
-
-from .rules_line import rules_line
+from tournaments.selectors.events import event_seats
+from tournaments.selectors.games import games_with_seats
+from tournaments.selectors.names import folded
+from tournaments.selectors.standings import prize_pool_summary
+from tournaments.selectors.standings import standings_rows as tournament_rows
+from tournaments.standings import tie_break_labels
 
 WIDE_FROM = 5  # seats a table: from five, the seating list turns landscape
 
@@ -40,39 +36,31 @@ class StandingLine:
 
 
 @dataclass(frozen=True)
-class Standings:
+class PrintedStandings:
     columns: list[str]  # the tie-breaks' names, in the event's order
     lines: list[StandingLine]
 
 
-def plain_number(value) -> str:
-    """3 rather than 3.00, 1,5 in French: points shared by tied players are halves, thirds."""
-    if isinstance(value, Decimal):
-        exact = value.quantize(Decimal(1)) if value == value.to_integral() else value.normalize()
-        return number_format(exact)
-    return str(value)
-
-
-def standings_rows(event: Event) -> Standings:
+def standings_rows(event: Event) -> PrintedStandings:
     """The tournament's standings as the sheet prints them (from the tournament standings,
     tie-breaks and prize pool included)."""
-    labels = tie_break_labels(event)
+    labels = tie_break_labels(event.tie_breaks)
     lines = []
     for row in tournament_rows(event):
         lines.append(
             StandingLine(
                 place=f"{row['place']}=" if row["tied"] else str(row["place"]),
                 player=row["player"],
-                points=plain_number(row["points"]),
-                tie_breaks=[plain_number(row[f"tb_{key}"]) for key, _label in labels],
+                points=points(row["points"]),
+                tie_breaks=[points(row[f"tb_{key}"]) for key, _label in labels],
                 prize=money(row["prize"]) if row["prize"] else "",
             )
         )
-    return Standings([str(label) for _key, label in labels], lines)
+    return PrintedStandings([str(label) for _key, label in labels], lines)
 
 
 @dataclass(frozen=True)
-class TablePlace:
+class PlayerPlace:
     place: int | None
     name: str
     total: int
@@ -81,22 +69,22 @@ class TablePlace:
 
 
 @dataclass
-class TableResult:
+class GameOutcome:
     game: Game
     status: str
     rules: str  # "" when the table plays the event's rules
     pot: str
-    places: list[TablePlace] = field(default_factory=list)
+    places: list[PlayerPlace] = field(default_factory=list)
 
 
-def table_results(event: Event) -> list[TableResult]:
+def game_outcomes(event: Event) -> list[GameOutcome]:
     """Each table's result, round by round: two queries whatever the number of tables."""
-    results: dict[int, TableResult] = {}
-    for seat in queries.event_seats(event):
+    results: dict[int, GameOutcome] = {}
+    for seat in event_seats(event):
         game = seat.game
         if game.pk not in results:
             differs = (game.variant, game.options) != (event.variant, event.options)
-            results[game.pk] = TableResult(
+            results[game.pk] = GameOutcome(
                 game=game,
                 status=str(STATUS_LABELS[game_status(game)]),
                 rules=f"{game.variant_name()} — {rules_line(game.rules())}" if differs else "",
@@ -108,8 +96,8 @@ def table_results(event: Event) -> list[TableResult]:
     return list(results.values())
 
 
-def _place(game: Game, seat: Seat) -> TablePlace:
-    return TablePlace(
+def _place(game: Game, seat: Seat) -> PlayerPlace:
+    return PlayerPlace(
         place=seat.rank if game.hands_played else None,
         name=seat.player.name,
         total=seat.total,
@@ -130,7 +118,7 @@ def standings_context(event: Event) -> dict:
             "pool_amount": money(pool.pool) if pool.pool else "",
         }
     else:
-        context |= {"tables": table_results(event)}
+        context |= {"tables": game_outcomes(event)}
     return context
 
 
@@ -142,7 +130,7 @@ class SeatedPlayer:
 
 
 @dataclass
-class SeatingTable:
+class SeatingGame:
     number: int
     names: list[str]
     rules: str
@@ -151,7 +139,7 @@ class SeatingTable:
 def seating_list(round: Round) -> dict:
     """Who sits where: by table in seat order, and everyone by name (accents ignored)."""
     event = round.event
-    games = queries.games_with_seats(round.games.order_by("table_number"))
+    games = games_with_seats(round.games.order_by("table_number"))
     tables, everyone = [], []
     widest = max((len(game.seats.all()) for game in games), default=0)
     for game in games:
@@ -159,7 +147,7 @@ def seating_list(round: Round) -> dict:
         differs = (game.variant, game.options) != (event.variant, event.options)
         names = [seat.player.name for seat in seats]
         tables.append(
-            SeatingTable(
+            SeatingGame(
                 game.table_number,
                 names + [""] * (widest - len(names)),  # empty cells for smaller tables
                 game.variant_name() if differs else "",

@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.audit import hand_changes
+from tournaments.display.audit import hand_changes
 from tournaments.forms.entry import DeleteLastForm, initial_from_hand
 from tournaments.models import Game
-from tournaments.queries import GameSheet, HandRow, game_sheet
 from tournaments.rules import RulesError
+from tournaments.selectors.games import GameSheet, HandRow, game_sheet
+from tournaments.selectors.history import hand_history
 from tournaments.services.entry import correct_hand, delete_last_hand, preview_hand
 from tournaments.views.entry import (
     Entrant,
@@ -157,7 +158,7 @@ def render_correction(
         "sheet": sheet,
         "number": number,
         "stored": conflict_view(sheet, number),
-        "history": hand_changes(row.hand, sheet.seats),
+        "history": hand_changes(hand_history(row.hand), sheet.seats),
         "preview": preview,
         "conflict": None,
         "back_url": reverse("entry:enter", kwargs={"game_id": game.pk}),

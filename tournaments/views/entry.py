@@ -12,22 +12,20 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.access import can_manage, device_id, game_from_link
-from tournaments.forms.entry import COUNTS, HOW_LABELS, HandForm
+from tournaments.display.formats import labelled
+from tournaments.display.labels import how_choice
+from tournaments.forms.entry import COUNTS, HandForm
 from tournaments.models import Game, Hand
-from tournaments.queries import GameSheet, HandRow, game_seats, game_sheet
 from tournaments.rules import RulesError
-from tournaments.scoreboard import labelled
+from tournaments.selectors.games import GameSheet, HandRow, game_seats, game_sheet
 from tournaments.services.entry import (
     HandConflict,
     HandFacts,
@@ -38,8 +36,7 @@ from tournaments.services.entry import (
     record_hand,
 )
 from tournaments.views.entry_conflict import ConflictView, conflict_view
-
-RESULT_LABELS = {**HOW_LABELS, "undercut": gettext_lazy("Undercut")}
+from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
 
 
 @dataclass(frozen=True)
@@ -66,16 +63,17 @@ class Entrant:
         return reverse(f"entry:{name}", kwargs={"game_id": game.pk, **kwargs})
 
 
+def _entry_page(request: HttpRequest, game: Game) -> str:
+    # Back to the entry page after logging in: most entry views answer POSTs only.
+    return reverse("entry:enter", kwargs={"game_id": game.pk})
+
+
 def organiser_game(view):
     """For views taking `game_id`: the game's event organisers (and site admins) only."""
 
+    @game_organiser_view(login_next=_entry_page)
     @wraps(view)
-    def wrapper(request: HttpRequest, game_id: int, *args, **kwargs) -> HttpResponse:
-        game = get_object_or_404(Game.objects.select_related("event__club"), pk=game_id)
-        if not request.user.is_authenticated:
-            return redirect_to_login(reverse("entry:enter", kwargs={"game_id": game.pk}))
-        if not can_manage(request.user, game.event):
-            raise PermissionDenied
+    def wrapper(request: HttpRequest, game: Game, *args, **kwargs) -> HttpResponse:
         entrant = Entrant(request.user, device_id(request))
         return view(request, game, entrant, *args, **kwargs)
 
@@ -244,7 +242,7 @@ def entry_form(sheet: GameSheet, **kwargs) -> HandForm:
 
 
 @dataclass(frozen=True)
-class HandView:
+class EntryHand:
     """One stored hand as the entry page lists it, with what this person may do to it."""
 
     row: HandRow
@@ -319,7 +317,7 @@ def hand_form_context(
         "problems": problem_list(form) if form.is_bound and form.errors else [],
         "fragment": False,
         "variant": variant,
-        "target": getattr(variant, "target", None),
+        "target": variant.target,
         "action_url": action_url,
         "preview_url": preview_url,
         "copies": deck.copies,
@@ -330,15 +328,15 @@ def hand_form_context(
     }
 
 
-def hand_view(row: HandRow, entrant: Entrant, game: Game) -> HandView:
+def hand_view(row: HandRow, entrant: Entrant, game: Game) -> EntryHand:
     hand = row.hand
-    outcome = str(HOW_LABELS.get(hand.how, hand.how))
+    outcome = how_choice(hand.how)
     if hand.ended_by:
         outcome = f"{hand.ended_by.player.name} · {outcome}"
     if hand.result == "undercut" and hand.winner:
         outcome += " · " + _("undercut by %(name)s") % {"name": hand.winner.player.name}
     may_confirm = hand.is_provisional and not is_same_person(hand, entrant.person, entrant.device)
-    return HandView(
+    return EntryHand(
         row=row,
         outcome=outcome,
         points=[line.points if line else 0 for line in row.lines],
@@ -358,7 +356,7 @@ def correct_url(entrant: Entrant, game: Game, number: int) -> str:
 def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
     scored = preview.scored
     winner = scored.winner
-    label = RESULT_LABELS.get(scored.result, scored.result)
+    label = how_choice(scored.result)
     if winner:
         outcome = _("Hand %(number)s: %(result)s, won by %(winner)s") % {
             "number": scored.number,

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.models import HandLine, Seat
-from tournaments.queries import GameSheet, HandRow
 from tournaments.rules.cards import format_cards
 from tournaments.rules.hands import NEVER_MELDED
+from tournaments.selectors.games import GameSheet, HandRow
 from tournaments.services.entry import HandFacts
 
 

@@ -7,31 +7,26 @@ import json
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournaments.access import organiser_view
 from tournaments.forms.organiser import ImportForm
 from tournaments.models import Event, Game
 from tournaments.services.gamefiles import export_game, import_game
+from tournaments.views.permissions import game_organiser_view, organiser_view
 
 
 @require_GET
-def export(request: HttpRequest, game_id: int) -> HttpResponse:
+@game_organiser_view()
+def export(request: HttpRequest, game: Game) -> HttpResponse:
     """A table's game file as a JSON download.
 
     Organisers only: the file holds every fact of every hand, provisional ones included, and
     is meant for archiving or moving a game, not for the public (who have the table page).
     """
-    game = get_object_or_404(Game.objects.only("id", "event_id"), pk=game_id)
-    return _export(request, game.event_id, game_id=game.id)
-
-
-@organiser_view
-def _export(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id, event=event)
+    event = game.event
     document = export_game(game)
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2) + "\n",

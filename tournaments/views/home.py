@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from tournaments.queries import upcoming_events
+from tournaments.selectors.events import upcoming_events
 
 
 @require_GET

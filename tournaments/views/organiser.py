@@ -15,7 +15,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.access import organiser_view
 from tournaments.forms.options import OptionsForm
 from tournaments.forms.organiser import (
     AddPlayerForm,
@@ -27,7 +26,7 @@ from tournaments.forms.organiser import (
 )
 from tournaments.models import Club, Event
 from tournaments.models.events import VARIANT_NAMES
-from tournaments.queries import event_management
+from tournaments.selectors.events import event_management
 from tournaments.services.clubs import create_club
 from tournaments.services.events import (
     change_rules,
@@ -37,6 +36,7 @@ from tournaments.services.events import (
     prize_note,
 )
 from tournaments.services.rounds import can_open_round, seating_method_for
+from tournaments.views.permissions import organiser_view
 
 DEFAULT_VARIANT = "rami-penalites"
 

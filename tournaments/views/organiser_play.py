@@ -12,12 +12,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.access import organiser_view
 from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHandForm
 from tournaments.models import Event, Game, Registration, Round
-from tournaments.queries import by_name
 from tournaments.rules import PRESETS
 from tournaments.seating import SeatingError, split_into_tables
+from tournaments.selectors.names import by_name
 from tournaments.services.entry import close_game, reopen_game
 from tournaments.services.events import register_player, set_presence
 from tournaments.services.rounds import (
@@ -29,6 +28,7 @@ from tournaments.services.rounds import (
     seating_players,
 )
 from tournaments.services.tables import renew_table_link, set_table_link
+from tournaments.views.permissions import organiser_view
 
 MAX_TABLES_BY_HAND = 60
 

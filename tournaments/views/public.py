@@ -18,26 +18,18 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET
 
-from tournaments.access import can_manage
-from tournaments.audit import game_changes
-from tournaments.charts import score_chart_svg
+from tournaments.display.audit import game_changes
+from tournaments.display.charts import game_chart
+from tournaments.display.formats import money
+from tournaments.display.scoreboard import current_game_scores, game_card, hand_views
+from tournaments.display.tables import hand_history_table
+from tournaments.display.variants import options_line
 from tournaments.models import Event, Game, Round
-from tournaments.queries import (
-    GameSheet,
-    event_overview,
-    game_sheet,
-    match_scores,
-    past_rounds_games,
-)
 from tournaments.rules import make_variant
-from tournaments.scoreboard import (
-    current_game_scores,
-    game_card,
-    hand_views,
-    money,
-    options_line,
-)
-from tournaments.tables import hand_history_table
+from tournaments.selectors.events import event_overview, past_rounds_games
+from tournaments.selectors.games import GameSheet, game_sheet, match_scores
+from tournaments.selectors.history import game_history
+from tournaments.views.permissions import can_manage
 
 POLL_EVERY = "every 10s"
 
@@ -173,17 +165,9 @@ def _game_context(sheet: GameSheet) -> dict:
         "players": sheet.players,
         "hands": hand_views(sheet),
         "prizes": prizes,
-        "chart": score_chart_svg(
-            sheet.players,
-            sheet.running_totals(),
-            target=getattr(variant, "target", None),
-            lowest_wins=not variant.highest_wins,
-            # Drawn small so that its text stays legible when a phone shrinks it.
-            width=400,
-            height=260,
-            title=_("Score evolution, table %(table)s") % {"table": game.table_number},
-        ),
-        "changes": game_changes(game, sheet.seats),
+        # Drawn small so that its text stays legible when a phone shrinks it.
+        "chart": game_chart(sheet, width=400, height=260),
+        "changes": game_changes(game_history(game, sheet.seats), sheet.seats),
         "live": card.live,
         "poll_every": POLL_EVERY,
     }

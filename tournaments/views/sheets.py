@@ -15,9 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
-from tournaments import queries, sheets
-from tournaments.access import organiser_view
+from tournaments import sheets
 from tournaments.models import Event, Game, Round
+from tournaments.selectors.events import round_games
+from tournaments.selectors.games import games_with_seats
+from tournaments.views.permissions import organiser_view
 
 COPIES = {"organiser": True, "players": False}  # ?copy=: with the table links' QR codes or not
 
@@ -39,7 +41,7 @@ def _filename(event: Event, text: str, **values) -> str:
 
 def _round_or_404(event: Event, number: int) -> tuple[Round, list[Game]]:
     try:
-        return queries.round_games(event.pk, number)
+        return round_games(event.pk, number)
     except Round.DoesNotExist:
         raise Http404(_("This event has no round %(number)s.") % {"number": number}) from None
 
@@ -71,7 +73,7 @@ def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpRe
     entry_links = _entry_links(request)
     if entry_links is None:
         return HttpResponseBadRequest(_("Choose the organiser's copy or the players' copy."))
-    games = queries.games_with_seats(Game.objects.filter(pk=game_id, event=event))
+    games = games_with_seats(Game.objects.filter(pk=game_id, event=event))
     if not games:
         raise Http404(_("There is no such table in this event."))
     game = games[0]

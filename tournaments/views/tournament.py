@@ -3,8 +3,8 @@ player's games, and the tournament page with the current round's seating and pas
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
@@ -12,22 +12,24 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from tournaments.standings import event_standings
-from tournaments.tables_standings import EXPORT_FORMATS, standings_table
-from tournaments.tournament_queries import (
-    event_standings_page,
-    leaders,
-    mark_matches,
-    player_tournament,
-    points_scale_lines,
-    rounds_with_tables,
-    tournament_or_404,
-)
+from tournaments.display.tables import EXPORT_FORMATS, standings_table
+from tournaments.display.tournament import mark_matches, points_scale_lines
+from tournaments.models import Event, Player
+from tournaments.selectors.standings import event_standings, event_standings_page
+from tournaments.selectors.tournaments import player_tournament, rounds_with_games
+from tournaments.standings import leaders
 
 PER_PAGE = 100
 # Seconds between two refreshes of the standings while a round is in play.
 REFRESH_EVERY = 20
 TOP = 10
+
+
+def tournament_or_404(event_id: int) -> Event:
+    """The tournament with its club: 404 for an unknown id or a club night."""
+    return get_object_or_404(
+        Event.objects.select_related("club"), pk=event_id, kind=Event.Kind.TOURNAMENT
+    )
 
 
 @require_GET
@@ -60,7 +62,10 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     """One player's games round by round, his byes and his place."""
     event = tournament_or_404(event_id)
-    context = {"event": event, "card": player_tournament(event, player_id)}
+    card = player_tournament(event, get_object_or_404(Player, pk=player_id, club_id=event.club_id))
+    if card is None:
+        raise Http404("This player does not play in this tournament.")
+    context = {"event": event, "card": card}
     return render(request, "tournament/player.html", context)
 
 
@@ -68,7 +73,7 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
 def overview(request: HttpRequest, event_id: int) -> HttpResponse:
     """The round in play (find your table by name), the leaders, and the past rounds."""
     event = tournament_or_404(event_id)
-    rounds = rounds_with_tables(event)
+    rounds = rounds_with_games(event)
     current = rounds[0] if rounds and not rounds[0].round.is_closed else None
     query = " ".join(request.GET.get("q", "").split())[:80]
     context = {

@@ -12,8 +12,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 
-from tournaments import queries, sheets
+from tournaments import sheets
 from tournaments.models import Round
+from tournaments.selectors.events import round_games
 
 STAGES = {"pages": "preparing", "layout": "laying out", "writing": "writing the PDF"}
 
@@ -72,7 +73,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, event_id: int, round_number: int, **options: Any) -> None:
         try:
-            round_, games = queries.round_games(event_id, round_number)
+            round_, games = round_games(event_id, round_number)
         except Round.DoesNotExist:
             raise CommandError(f"Event {event_id} has no round {round_number}.") from None
         if not games:

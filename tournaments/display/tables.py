@@ -1,4 +1,5 @@
-"""The standings as a django-tables2 table: sortable on the page, exported to CSV and XLSX."""
+"""django-tables2 tables: a game's hands (the table page's CSV export) and the standings
+(sortable on the page, exported to CSV and XLSX)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,70 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.text import capfirst
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from tournaments.standings import TIE_BREAKS
-from tournaments.templatetags.tournament_format import money, plain_number, points
-from tournaments.tournament_queries import Standings, rows_as_dicts
+from tournaments.display.formats import money, plain_number, points
+from tournaments.display.scoreboard import hand_views
+from tournaments.selectors.games import GameSheet
+from tournaments.selectors.standings import StandingsPage
+from tournaments.standings import TIE_BREAKS, rows_as_dicts
+
+# A game's hands --------------------------------------------------------------------------
+
+
+class HandHistoryTable(tables.Table):
+    """A game hand by hand; one counted, points and total column per player, in seat order."""
+
+    hand = tables.Column(verbose_name=gettext_lazy("Hand"))
+    ended_by = tables.Column(verbose_name=gettext_lazy("Ended by"))
+    how = tables.Column(verbose_name=gettext_lazy("How"))
+    won_by = tables.Column(verbose_name=gettext_lazy("Won by"))
+    provisional = tables.Column(verbose_name=gettext_lazy("Provisional"))
+
+    class Meta:
+        orderable = False
+        empty_text = gettext_lazy("No hand played yet.")
+
+
+def hand_history_table(sheet: GameSheet) -> HandHistoryTable:
+    """The table of a game's hands, with the players' columns added after the fixed ones."""
+    players = sheet.players
+    extra = []
+    for index, name in enumerate(players):
+        extra += [
+            (
+                f"counted_{index}",
+                tables.Column(verbose_name=_("%(player)s counted") % {"player": name}),
+            ),
+            (
+                f"points_{index}",
+                tables.Column(verbose_name=_("%(player)s points") % {"player": name}),
+            ),
+            (
+                f"total_{index}",
+                tables.Column(verbose_name=_("%(player)s total") % {"player": name}),
+            ),
+        ]
+    rows = []
+    for view in hand_views(sheet):
+        row = {
+            "hand": view.number,
+            "ended_by": view.ended_by,
+            "how": view.how,
+            # The hand's winner when it is not the player who ended it (an undercut).
+            "won_by": view.won_by,
+            "provisional": _("yes") if view.provisional else "",
+        }
+        for index, cell in enumerate(view.cells):
+            row[f"counted_{index}"] = "" if cell.counted is None else cell.counted
+            row[f"points_{index}"] = cell.points
+            row[f"total_{index}"] = cell.running_total
+        rows.append(row)
+    return HandHistoryTable(rows, extra_columns=extra)
+
+
+# The standings ---------------------------------------------------------------------------
 
 NUMBER = {"th": {"class": "number", "scope": "col"}, "td": {"class": "number"}}
 # Tie-break names are long ("opponents' points (Buchholz)"): a wider header wraps less.
@@ -54,7 +114,9 @@ class PlaceColumn(tables.Column):
 
     def render(self, value: int, record: dict) -> str:
         if record["tied"]:
-            return format_html('{}=<span class="visually-hidden"> {}</span>', value, _("(tied)"))
+            return format_html(
+                '{}=<span class="visually-hidden"> {}</span>', value, gettext_lazy("(tied)")
+            )
         return str(value)
 
     def value(self, value: int) -> int:
@@ -68,7 +130,10 @@ class PlayerColumn(tables.Column):
         url = reverse("tournament:player", args=[table.event_id, record["player_id"]])
         if record["withdrawn"]:
             return format_html(
-                '<a href="{}">{}</a> <span class="badge">{}</span>', url, value, _("withdrawn")
+                '<a href="{}">{}</a> <span class="badge">{}</span>',
+                url,
+                value,
+                gettext_lazy("withdrawn"),
             )
         return format_html('<a href="{}">{}</a>', url, value)
 
@@ -78,26 +143,26 @@ class PlayerColumn(tables.Column):
 
 class StandingsTable(tables.Table):
     place = PlaceColumn(
-        verbose_name=_("Place"), attrs={"th": {"scope": "col"}, "td": {"class": "place"}}
+        verbose_name=gettext_lazy("Place"), attrs={"th": {"scope": "col"}, "td": {"class": "place"}}
     )
-    player = PlayerColumn(verbose_name=_("Player"), attrs={"th": {"scope": "col"}})
-    points = PointsColumn(verbose_name=_("Points"))
-    games = tables.Column(verbose_name=_("Games"), attrs=NUMBER)
+    player = PlayerColumn(verbose_name=gettext_lazy("Player"), attrs={"th": {"scope": "col"}})
+    points = PointsColumn(verbose_name=gettext_lazy("Points"))
+    games = tables.Column(verbose_name=gettext_lazy("Games"), attrs=NUMBER)
     # The tie-break registry's name: the same words in the header and under "How ties are
     # broken", where "games won" may be a tie-break.
     wins = tables.Column(verbose_name=capfirst(TIE_BREAKS["wins"].label), attrs=NUMBER)
-    byes = tables.Column(verbose_name=_("Byes"), attrs=NUMBER)
-    prize = PrizeColumn(verbose_name=_("Prize"))
+    byes = tables.Column(verbose_name=gettext_lazy("Byes"), attrs=NUMBER)
+    prize = PrizeColumn(verbose_name=gettext_lazy("Prize"))
 
     class Meta:
         template_name = "tournament/table.html"
         attrs = {"class": "standings"}
         sequence = ("place", "player", "points", "games", "wins", "...", "byes", "prize")
         row_attrs = {"class": lambda record: "tied" if record["tied"] else ""}
-        empty_text = _("No player has registered yet.")
+        empty_text = gettext_lazy("No player has registered yet.")
 
 
-def standings_table(standings: Standings) -> StandingsTable:
+def standings_table(standings: StandingsPage) -> StandingsTable:
     """The table for one tournament: the tie-breaks' columns in the event's order, named as
     the list under the table names them; no byes or prize column when there are none."""
     event = standings.event

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.progress import Bar, game_progress, percent
+from tournaments.display.progress import Bar, game_progress, percent
 from tournaments.rules import make_variant
 
 

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.utils import translation
 
-from tournaments.charts import COLOURS, DASHES, score_chart_svg
+from tournaments.display.charts import COLOURS, DASHES, score_chart_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1,18 +1,13 @@
-"""Demo data for local use: a known organiser account and a realistic club night, never under
-production settings. Every hand goes through the real services, so every derived row is the
-engine's."""
+"""The demo's club nights: a rami night (one table finished, two in play) and a gin-rummy
+night of 2-player tables. Every hand goes through the real services, so every derived row is
+the engine's."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils import timezone
 
-from tournaments.demo_tournament import DEMO_TOURNAMENT, demo_tournament
 from tournaments.models import Club, Event, Game, Player
 from tournaments.rules.hands import parse_held
 from tournaments.services.entry import HandFacts, record_hand
@@ -20,86 +15,29 @@ from tournaments.services.events import create_event, register_player
 from tournaments.services.gamefiles import import_game
 from tournaments.services.rounds import seat_by_hand
 
-DEMO_USERNAME = "demo"
-DEMO_PASSWORD = "demo-organiser"
-DEMO_CLUB = "Club de rami de Montreuil"
 RAMI_NIGHT = "Soirée rami du club"
 GIN_NIGHT = "Gin-rummy en tête-à-tête"
 
-# Accents, an apostrophe and one long name: what a real club's list looks like.
-MEMBERS = [
-    "Anne-Sophie Lefèvre",
-    "Bruno Maréchal",
-    "Chloé Dubois",
-    "Denis Perrin",
-    "Élodie Garnier",
-    "François N'Diaye",
-    "Gérard Lemoine",
-    "Hélène Castel",
-    "Irène Fabre",
-    "Jérôme Rousseau",
-    "Karim Benali",
-    "Léa Caron",
-    "Maëlle Brunet",
-    "Marie-Thérèse de La Rochefoucauld-Montbazon",
-]
 
-
-class DemoNotAllowed(Exception):
-    """Raised when demo data is asked for outside a DEBUG (local) configuration."""
-
-
-@dataclass(frozen=True)
-class DemoSummary:
-    username: str
-    password: str
-    created: bool
-    events: list[Event] = field(default_factory=list)
-    games: list[Game] = field(default_factory=list)
-
-
-def load_demo() -> DemoSummary:
-    """Create or refresh the demo data; running it twice leaves one of everything."""
-    # The account has a published password: it must never exist on a real site.
-    if not settings.DEBUG:
-        raise DemoNotAllowed(
-            "Demo data is only for local use: it refuses to run when DEBUG is off."
-        )
-    with transaction.atomic():
-        organiser, created = get_user_model().objects.get_or_create(
-            username=DEMO_USERNAME,
-            defaults={"first_name": "Demo", "last_name": "Organiser"},
-        )
-        # Reset every time, so the printed password always works.
-        organiser.set_password(DEMO_PASSWORD)
-        organiser.save()
-        club = Club.objects.filter(name=DEMO_CLUB).first() or Club.objects.create(name=DEMO_CLUB)
-        club.organisers.add(organiser)
-        members = {name: Player.objects.get_or_create(club=club, name=name)[0] for name in MEMBERS}
-        # The demo events are rebuilt for tonight; events the visitor created are kept.
-        club.events.filter(name__in=[RAMI_NIGHT, GIN_NIGHT, DEMO_TOURNAMENT]).delete()
-        rami = _rami_night(club, organiser, members)
-        gin = _gin_night(club, organiser, members)
-        tournament = demo_tournament(club, organiser, MEMBERS[:12])
-    games = Game.objects.filter(event__in=[rami, gin]).select_related("event")
-    games = list(games.order_by("event_id", "table_number"))
-    return DemoSummary(DEMO_USERNAME, DEMO_PASSWORD, created, [rami, gin, tournament], games)
-
-
-def _rami_night(club: Club, organiser, members: dict[str, Player]) -> Event:
-    """Rami à pénalités to 100 at 5 € a head: one table finished, one in play, and a table of
-    rami traditionnel (winner collects) in play."""
+def _club_night(club: Club, organiser, name: str, variant: str, fee: int, names: list[str]):
+    """Tonight's club night of `variant` at `fee` a head, with these players registered."""
     event = create_event(
         club=club,
-        name=RAMI_NIGHT,
+        name=name,
         date=timezone.localdate(),
-        variant="rami-penalites",
-        entry_fee=5,
+        variant=variant,
+        entry_fee=fee,
         created_by=organiser,
     )
-    names = MEMBERS[:10]
-    for name in names:
-        register_player(event=event, name=name)
+    for player in names:
+        register_player(event=event, name=player)
+    return event
+
+
+def rami_night(club: Club, organiser, members: dict[str, Player], names: list[str]) -> Event:
+    """Rami à pénalités to 100 at 5 € a head: one table finished, one in play, and a table of
+    rami traditionnel (winner collects) in play."""
+    event = _club_night(club, organiser, RAMI_NIGHT, "rami-penalites", 5, names)
     tables = [[members[n] for n in names[:3]], [members[n] for n in names[3:7]]]
     round_ = seat_by_hand(event=event, tables=tables)
     first, second = round_.games.order_by("table_number")
@@ -122,19 +60,9 @@ def _rami_night(club: Club, organiser, members: dict[str, Player]) -> Event:
     return event
 
 
-def _gin_night(club: Club, organiser, members: dict[str, Player]) -> Event:
+def gin_night(club: Club, organiser, members: dict[str, Player], names: list[str]) -> Event:
     """Gin-rummy to 100 at 2-player tables: one finished, one in play."""
-    event = create_event(
-        club=club,
-        name=GIN_NIGHT,
-        date=timezone.localdate(),
-        variant="gin-rummy",
-        entry_fee=10,
-        created_by=organiser,
-    )
-    names = MEMBERS[10:14]
-    for name in names:
-        register_player(event=event, name=name)
+    event = _club_night(club, organiser, GIN_NIGHT, "gin-rummy", 10, names)
     round_ = seat_by_hand(
         event=event, tables=[[members[n] for n in names[i : i + 2]] for i in (0, 2)]
     )

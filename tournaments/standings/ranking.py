@@ -1,22 +1,19 @@
-"""Tournament standings: tournament points, then the event's tie-breaks in order.
+"""Tournament standings, pure: tournament points, then the event's tie-breaks in order.
 
-The ranking itself is pure (`rank_players` over `PlayerRecord`s); `event_standings` loads the
-records in three queries whatever the number of players, rounds and hands. Only finished
-games count: a game in play gives nothing yet. Tie-breaks are a small registry: each one says
-what it measures, which way is better, and computes a value per player.
+`rank_players` ranks `PlayerRecord`s (what each player did so far, loaded by
+`tournaments.selectors.standings`); equal on everything shares the place. Tie-breaks are a
+small registry: each one says what it measures, which way is better, and computes a value per
+player.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
-
-from tournaments.models import Bye, Event, Registration, Seat
-from tournaments.rules import PRESETS
-from tournaments.rules.prizes import by_places
 
 
 @dataclass
@@ -120,69 +117,39 @@ def _display(value):
     return value
 
 
-def load_records(event: Event) -> list[PlayerRecord]:
-    """The record of every player who came (checked in, or seated since), from finished
-    games and byes: three queries. A registered no-show is not ranked."""
-    registered = {
-        r.player_id: r for r in Registration.objects.filter(event=event).select_related("player")
-    }
-    records = {
-        pid: PlayerRecord(pid, r.player.name) for pid, r in registered.items() if r.checked_in
-    }
-    seats = Seat.objects.filter(game__event=event, game__finished=True).values_list(
-        "game_id", "player_id", "total", "rank", "tournament_points"
-    )
-    tables: dict[int, list[tuple]] = {}
-    for game_id, *row in seats:
-        tables.setdefault(game_id, []).append(row)
-    for table in tables.values():
-        for player_id, total, rank, points in table:
-            if player_id not in records:
-                # Seated without being checked in (seated by hand, or imported).
-                name = registered[player_id].player.name if player_id in registered else "?"
-                records[player_id] = PlayerRecord(player_id, name)
-            record = records[player_id]
-            others = [row for row in table if row[0] != player_id]
-            record.points += points
-            record.score += total
-            record.games += 1
-            record.wins += rank == 1
-            record.opponents += [row[0] for row in others]
-            record.results.append((tuple(row[0] for row in others), points))
-            if others:
-                average = Decimal(sum(row[1] for row in others)) / len(others)
-                record.score_difference += Decimal(total) - average
-    for player_id, points in Bye.objects.filter(round__event=event).values_list(
-        "player_id", "points"
-    ):
-        if player_id in records:
-            records[player_id].points += points
-            records[player_id].byes += 1
-    return list(records.values())
+def leaders(rows: list[StandingRow], count: int) -> list[StandingRow]:
+    """The first `count` rows, and everyone sharing the last place shown."""
+    if len(rows) <= count:
+        return rows
+    last = rows[count - 1].place
+    return [row for row in rows if row.place <= last]
 
 
-def event_standings(event: Event) -> list[StandingRow]:
-    """The standings of an event with the prize pool shared out (when there is one)."""
-    highest = PRESETS[event.variant].highest_wins
-    rows = rank_players(load_records(event), list(event.tie_breaks), highest_wins=highest)
-    pool = prize_pool(event)
-    if pool and rows:
-        # Equal on points and every tie-break: the players share the places they occupy.
-        ranking = [str(row.record.player_id) for row in rows]
-        level = {str(row.record.player_id): row.place for row in rows}
-        cents = by_places(tuple(event.prize_places), ranking, level, int(pool * 100))
-        for row in rows:
-            row.prize = Decimal(cents[str(row.record.player_id)]) / 100
-    return rows
+def tie_break_labels(tie_breaks: list[str]) -> list[tuple[str, str]]:
+    """The tie-breaks (an event's, in order) that the registry knows, with their labels."""
+    return [(key, TIE_BREAKS[key].label) for key in tie_breaks if key in TIE_BREAKS]
 
 
-def entrants(event: Event) -> int:
-    """Who paid an entry fee: everyone checked in, withdrawn later or not."""
-    return event.registrations.filter(checked_in=True).count()
-
-
-def prize_pool(event: Event) -> Decimal:
-    """Entry fees × entrants, minus the club's share, to the cent (rounded down)."""
-    collected = event.entry_fee * entrants(event)
-    pool = collected * (Decimal(100) - event.club_share) / Decimal(100)
-    return pool.quantize(Decimal("0.01"), rounding="ROUND_DOWN")
+def rows_as_dicts(rows: list[StandingRow], tie_breaks: list[tuple[str, str]]) -> list[dict]:
+    """Standings as plain rows (place, tied, player, points, games, wins, byes, prize and one
+    `tb_<key>` per tie-break): what the standings table, its exports and the results sheet
+    show."""
+    sharing = Counter(row.place for row in rows)
+    found = []
+    for row in rows:
+        record = row.record
+        item = {
+            "place": row.place,
+            "tied": sharing[row.place] > 1,
+            "player_id": record.player_id,
+            "player": record.name,
+            "points": record.points,
+            "games": record.games,
+            "wins": record.wins,
+            "byes": record.byes,
+            "prize": row.prize,
+        }
+        for (key, _label), value in zip(tie_breaks, row.tie_breaks, strict=True):
+            item[f"tb_{key}"] = value
+        found.append(item)
+    return found

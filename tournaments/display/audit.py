@@ -1,9 +1,10 @@
 """A game's change history for its public page: who entered, corrected, deleted or confirmed
 which hand, when and why; and when the organiser closed the game or changed its rules.
 
-Read from the django-simple-history records of the game's hands, lines and the game itself,
-in three queries whatever the number of hands. A correction lists what changed (the facts
-before and after), so that a player can check it at a glance.
+Told from the django-simple-history records of the game's hands, lines and the game itself
+(`tournaments.selectors.history` loads them in three queries whatever the number of hands).
+A correction lists what changed (the facts before and after), so that a player can check it
+at a glance.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Game, Hand, HandLine, Seat
-from tournaments.scoreboard import how_label, labelled
+from tournaments.display.formats import labelled
+from tournaments.display.labels import how_label
+from tournaments.models import Seat
+from tournaments.selectors.history import GameHistory
 
 ENTERED, CORRECTED, DELETED, CONFIRMED = "entered", "corrected", "deleted", "confirmed"
 CLOSED, REOPENED, RULES_CHANGED = "closed", "reopened", "rules_changed"
@@ -40,41 +43,19 @@ def display_name(user) -> str:
     return user.get_full_name() or user.get_username()
 
 
-def game_changes(game: Game, seats: list[Seat], limit: int = LIMIT) -> list[Change]:
-    """The game's changes, newest first, at most `limit`: three queries."""
+def game_changes(
+    history: GameHistory, seats: list[Seat], limit: int | None = LIMIT
+) -> list[Change]:
+    """The game's changes, newest first, at most `limit` (from `selectors.history`)."""
     names = {seat.id: seat.player.name for seat in seats}
-    hand_records = _hand_records(Hand.history.filter(game_id=game.pk))
-    line_records = list(
-        HandLine.history.filter(seat_id__in=list(names)).order_by("history_date", "history_id")
-    )
-    game_records = list(
-        Game.history.filter(id=game.pk)
-        .select_related("history_user")
-        .order_by("history_date", "history_id")
-    )
-    changes = _hand_changes(hand_records, line_records, names) + _game_changes(game_records)
+    changes = _hand_changes(history.hands, history.lines, names) + _game_changes(history.games)
     changes.sort(key=lambda change: change.order, reverse=True)
     return changes[:limit]
 
 
-def hand_changes(hand: Hand, seats: list[Seat]) -> list[Change]:
-    """One hand's changes, newest first (its correction page): two queries."""
-    names = {seat.id: seat.player.name for seat in seats}
-    hand_records = _hand_records(Hand.history.filter(id=hand.pk))
-    line_records = list(
-        HandLine.history.filter(hand_id=hand.pk).order_by("history_date", "history_id")
-    )
-    changes = _hand_changes(hand_records, line_records, names)
-    changes.sort(key=lambda change: change.order, reverse=True)
-    return changes
-
-
-def _hand_records(records) -> list:
-    return list(
-        records.select_related("history_user", "entered_by", "confirmed_by").order_by(
-            "history_date", "history_id"
-        )
-    )
+def hand_changes(history: GameHistory, seats: list[Seat]) -> list[Change]:
+    """One hand's changes, newest first (its correction page)."""
+    return game_changes(history, seats, limit=None)
 
 
 def _hand_changes(hand_records, line_records, names: dict[int, str]) -> list[Change]:

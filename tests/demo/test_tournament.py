@@ -6,8 +6,7 @@ import pytest
 from django.urls import reverse
 from pytest_django import Settings
 
-from tournaments.demo import load_demo
-from tournaments.demo_tournament import DEMO_TOURNAMENT
+from tournaments.demo import DEMO_TOURNAMENT, load_demo
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

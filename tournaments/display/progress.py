@@ -22,7 +22,7 @@ class Bar:
 
 
 @dataclass(frozen=True)
-class Progress:
+class GameProgress:
     """A game's progress bars.
 
     `penalty` is true for the variants where the lowest total wins: a player's bar then says
@@ -47,14 +47,13 @@ def percent(value: int, limit: int) -> int:
     return max(0, min(100, value * 100 // limit))
 
 
-def game_progress(variant: Variant, totals: dict[str, int], hands_played: int) -> Progress:
+def game_progress(variant: Variant, totals: dict[str, int], hands_played: int) -> GameProgress:
     """The bars for a game of `variant` with these totals after `hands_played` hands.
 
     For a gin-rummy match (multi_game) pass the current game's scores: the target is per game
     and the scores restart at 0 with each game (R15).
     """
-    target = getattr(variant, "target", None)
-    deals = getattr(variant, "number_of_deals", None)
+    target, deals = variant.target, variant.number_of_deals
     players = {}
     if target is not None:
         players = {
@@ -64,7 +63,7 @@ def game_progress(variant: Variant, totals: dict[str, int], hands_played: int) -
     if deals is not None:
         played = min(hands_played, deals)
         deals_bar = Bar(played, deals, percent(played, deals))
-    return Progress(
+    return GameProgress(
         target=target,
         penalty=not variant.highest_wins,
         players=players,

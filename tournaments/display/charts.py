@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from tournaments.selectors.games import GameSheet
+
 # Okabe–Ito based, darkened where needed for contrast on white; one per seat (8 at most).
 COLOURS = (
     "#0072B2",
@@ -112,6 +114,20 @@ def score_chart_svg(
     parts += _legend(players, legend_rows, height - legend_height + 4, font_size)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def game_chart(sheet: GameSheet, *, width: int, height: int) -> str:
+    """A table's chart (its page, its record sheet): the running totals, towards the target."""
+    variant = sheet.game.rules()
+    return score_chart_svg(
+        sheet.players,
+        sheet.running_totals(),
+        target=variant.target,
+        lowest_wins=not variant.highest_wins,
+        width=width,
+        height=height,
+        title=_("Score evolution, table %(table)s") % {"table": sheet.game.table_number},
+    )
 
 
 def _chart_id(players, running_totals, target, title) -> str:

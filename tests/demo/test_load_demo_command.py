@@ -12,7 +12,7 @@ from pytest_django import Settings
 
 from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.django_db
 

@@ -8,26 +8,15 @@ labels are translated, the amounts formatted, the leader and the status decided.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 
-from django.utils.formats import number_format
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
+from tournaments.display.formats import money
+from tournaments.display.labels import how_label
+from tournaments.display.progress import Bar, GameProgress, game_progress
+from tournaments.display.variants import options_line
 from tournaments.models import Game, Seat
-from tournaments.progress import Bar, Progress, game_progress
-from tournaments.queries import GameSheet
-from tournaments.rules.variants import Variant
-
-# How a hand ended, as the engine's result says (an undercut is a knock that lost).
-HOW_LABELS = {
-    "going_out": gettext_lazy("went out"),
-    "rami_sec": gettext_lazy("rami sec"),
-    "knock": gettext_lazy("knocked"),
-    "undercut": gettext_lazy("undercut"),
-    "gin": gettext_lazy("gin"),
-    "draw": gettext_lazy("draw"),
-}
+from tournaments.selectors.games import GameSheet
 
 NOT_STARTED, IN_PLAY, AWAITING, FINISHED, CLOSED, NOT_PLAYED = (
     "not_started",
@@ -45,58 +34,6 @@ STATUS_LABELS = {
     CLOSED: gettext_lazy("Closed by the organiser"),
     NOT_PLAYED: gettext_lazy("Closed before any hand: no result"),
 }
-
-
-def money(amount: Decimal) -> str:
-    """An amount in euros as the current language writes it ("12,50 €" in French): the one
-    helper for every page and sheet (exports keep plain numbers)."""
-    return _("%(amount)s €") % {"amount": number_format(amount, 2)}
-
-
-def labelled(name: object, value: object) -> str:
-    """ "Anne: 12" as the current language writes it ("Anne : 12" in French). Templates get
-    the same message from `{% blocktranslate %}{{ name }}: {{ value }}…`."""
-    return _("%(name)s: %(value)s") % {"name": name, "value": value}
-
-
-def how_label(code: str) -> str:
-    return str(HOW_LABELS.get(code, code))
-
-
-def key_options(variant: Variant) -> list[str]:
-    """The options a player wants to know before sitting down, in plain words."""
-    target = getattr(variant, "target", None)
-    deals = getattr(variant, "number_of_deals", None)
-    parts = []
-    if getattr(variant, "mode", None) == "multi_game":
-        games = variant.number_of_games
-        parts.append(
-            ngettext(
-                "%(games)s game to %(target)s", "match of %(games)s games to %(target)s", games
-            )
-            % {"games": games, "target": target}
-        )
-    elif target is not None and variant.highest_wins:
-        parts.append(_("first to %(target)s points") % {"target": target})
-    elif target is not None:
-        parts.append(_("ends at %(target)s points, lowest total wins") % {"target": target})
-    if deals is not None:
-        parts.append(ngettext("%(deals)s deal", "%(deals)s deals", deals) % {"deals": deals})
-    if target is None and deals is None:
-        parts.append(_("settled hand by hand"))
-    if deals is not None and target is None and not variant.highest_wins:
-        parts.append(_("lowest total wins"))
-    parts.append(_("ace counts %(value)s") % {"value": variant.ace_value})
-    if hasattr(variant, "jokers"):
-        parts.append(_("%(jokers)s jokers") % {"jokers": variant.jokers})
-    if hasattr(variant, "knock_max"):
-        parts.append(_("knock with %(points)s or less") % {"points": variant.knock_max})
-    return parts
-
-
-def options_line(name: str, variant: Variant, *extra: str) -> str:
-    """One line: the variant's name, its key options, and any extra words (pot, entry fee)."""
-    return " · ".join([name, *key_options(variant), *extra])
 
 
 def game_status(game: Game) -> str:
@@ -130,7 +67,7 @@ class GameCard:
     status: str
     status_label: str
     players: list[PlayerLine]
-    progress: Progress
+    progress: GameProgress
     leaders: list[str]
     winner: str
     options: str  # the variant and options, when they differ from the event's; else ""
@@ -198,7 +135,7 @@ def game_card(
 
 
 @dataclass(frozen=True)
-class Cell:
+class HandCell:
     """One player's part of one hand: what he was counted and the points it gave."""
 
     counted: int | None
@@ -207,16 +144,18 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class HandView:
+class ShownHand:
+    """One hand as the public pages show it: who ended it and how, one cell per seat."""
+
     number: int
     ended_by: str
     how: str
     won_by: str  # only when someone else than the player who ended it won the hand
     provisional: bool
-    cells: list[Cell]
+    cells: list[HandCell]
 
 
-def hand_views(sheet: GameSheet) -> list[HandView]:
+def hand_views(sheet: GameSheet) -> list[ShownHand]:
     """The hands of a game, one cell per seat, labels translated."""
     views = []
     for row in sheet.rows:
@@ -224,16 +163,16 @@ def hand_views(sheet: GameSheet) -> list[HandView]:
         ended_by = hand.ended_by.player.name if hand.ended_by_id else ""
         winner = hand.winner.player.name if hand.winner_id else ""
         views.append(
-            HandView(
+            ShownHand(
                 number=hand.number,
                 ended_by=ended_by,
                 how=how_label(hand.result or hand.how),
                 won_by=winner if winner != ended_by else "",
                 provisional=hand.is_provisional,
                 cells=[
-                    Cell(line.counted, line.points, line.running_total)
+                    HandCell(line.counted, line.points, line.running_total)
                     if line
-                    else Cell(None, 0, 0)
+                    else HandCell(None, 0, 0)
                     for line in row.lines
                 ],
             )
@@ -244,7 +183,7 @@ def hand_views(sheet: GameSheet) -> list[HandView]:
 def current_game_scores(sheet: GameSheet) -> dict[int, int] | None:
     """The scores of the game in progress of a gin-rummy match (seat id → score): the last
     hand's running totals, which restart with each game. None for other variants."""
-    if getattr(sheet.game.rules(), "mode", None) != "multi_game" or not sheet.rows:
+    if not sheet.game.rules().plays_matches or not sheet.rows:
         return None
     last = sheet.rows[-1].lines
     return {

@@ -1,0 +1,47 @@
+"""How numbers read on pages and sheets: points without useless decimals, money in euros, and
+"name: value" as the current language writes it. The one place for each format.
+
+Usable from Python (django-tables2 columns, sheets) and from templates through the filters of
+`{% load tournament_format %}`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+CENT = Decimal("0.01")
+
+
+def plain_number(value):
+    """3.00 → 3, 4.50 → 4.5, 33.3333… → 33.33: what a player expects to read (and export)."""
+    if not isinstance(value, Decimal):
+        return value
+    value = value.quantize(CENT)
+    if value == value.to_integral_value():
+        return int(value)
+    return value.normalize()  # has a fraction, so no exponent notation
+
+
+def points(value) -> str:
+    """Tournament points or a tie-break value, in the reader's language (4,5 in French)."""
+    if value is None or value == "":
+        return ""
+    return formats.number_format(plain_number(value), use_l10n=True)
+
+
+def money(value) -> str:
+    """An amount in euros with its cents as the current language writes it ("12,50 €" in
+    French): the one money format of every page and sheet (exports keep plain numbers)."""
+    if value is None or value == "":
+        return ""
+    amount = Decimal(value).quantize(CENT)
+    return _("%(amount)s €") % {"amount": formats.number_format(amount, 2)}
+
+
+def labelled(name: object, value: object) -> str:
+    """ "Anne: 12" as the current language writes it ("Anne : 12" in French). Templates get
+    the same message from `{% blocktranslate %}{{ name }}: {{ value }}…`."""
+    return _("%(name)s: %(value)s") % {"name": name, "value": value}

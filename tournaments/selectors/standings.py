@@ -1,0 +1,187 @@
+"""Reads for tournament standings: the players' records, the standings with the prize pool
+shared out, and the page's data, each in a fixed number of queries whatever the number of
+players, rounds and hands. Only finished games count: a game in play gives nothing yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from tournaments.models import Bye, Event, Registration, Round, Seat
+from tournaments.rules import PRESETS
+from tournaments.rules.prizes import by_places
+from tournaments.standings import (
+    PlayerRecord,
+    StandingRow,
+    rank_players,
+    rows_as_dicts,
+    tie_break_labels,
+)
+
+CENT = Decimal("0.01")
+
+
+def load_records(event: Event) -> list[PlayerRecord]:
+    """The record of every player who came (checked in, or seated since), from finished
+    games and byes: three queries. A registered no-show is not ranked."""
+    registered = {
+        r.player_id: r for r in Registration.objects.filter(event=event).select_related("player")
+    }
+    records = {
+        pid: PlayerRecord(pid, r.player.name) for pid, r in registered.items() if r.checked_in
+    }
+    seats = Seat.objects.filter(game__event=event, game__finished=True).values_list(
+        "game_id", "player_id", "total", "rank", "tournament_points"
+    )
+    tables: dict[int, list[tuple]] = {}
+    for game_id, *row in seats:
+        tables.setdefault(game_id, []).append(row)
+    for table in tables.values():
+        for player_id, total, rank, points in table:
+            if player_id not in records:
+                # Seated without being checked in (seated by hand, or imported).
+                name = registered[player_id].player.name if player_id in registered else "?"
+                records[player_id] = PlayerRecord(player_id, name)
+            record = records[player_id]
+            others = [row for row in table if row[0] != player_id]
+            record.points += points
+            record.score += total
+            record.games += 1
+            record.wins += rank == 1
+            record.opponents += [row[0] for row in others]
+            record.results.append((tuple(row[0] for row in others), points))
+            if others:
+                average = Decimal(sum(row[1] for row in others)) / len(others)
+                record.score_difference += Decimal(total) - average
+    for player_id, points in Bye.objects.filter(round__event=event).values_list(
+        "player_id", "points"
+    ):
+        if player_id in records:
+            records[player_id].points += points
+            records[player_id].byes += 1
+    return list(records.values())
+
+
+def event_standings(event: Event) -> list[StandingRow]:
+    """The standings of an event with the prize pool shared out (when there is one)."""
+    highest = PRESETS[event.variant].highest_wins
+    rows = rank_players(load_records(event), list(event.tie_breaks), highest_wins=highest)
+    pool = prize_pool(event)
+    if pool and rows:
+        # Equal on points and every tie-break: the players share the places they occupy.
+        ranking = [str(row.record.player_id) for row in rows]
+        level = {str(row.record.player_id): row.place for row in rows}
+        cents = by_places(tuple(event.prize_places), ranking, level, int(pool * 100))
+        for row in rows:
+            row.prize = Decimal(cents[str(row.record.player_id)]) / 100
+    return rows
+
+
+def entrants(event: Event) -> int:
+    """Who paid an entry fee: everyone checked in, withdrawn later or not."""
+    return event.registrations.filter(checked_in=True).count()
+
+
+def prize_pool(event: Event) -> Decimal:
+    """Entry fees × entrants, minus the club's share, to the cent (rounded down)."""
+    collected = event.entry_fee * entrants(event)
+    pool = collected * (Decimal(100) - event.club_share) / Decimal(100)
+    return pool.quantize(Decimal("0.01"), rounding="ROUND_DOWN")
+
+
+# The prize pool ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PrizeShare:
+    place: int
+    percent: int
+    amount: Decimal  # before ties: tied players share the amounts of the places they occupy
+
+
+@dataclass(frozen=True)
+class PrizePool:
+    """Entry fees × entrants, minus the club's share, split by place."""
+
+    entry_fee: Decimal
+    entrants: int
+    collected: Decimal
+    club_share: Decimal  # percent
+    club_amount: Decimal
+    pool: Decimal
+    shares: list[PrizeShare]
+
+
+def prize_pool_summary(event: Event) -> PrizePool:
+    """How the pool is made and split, place by place: two queries (the entrants)."""
+    count = entrants(event)
+    collected = (event.entry_fee * count).quantize(CENT)
+    pool = prize_pool(event)
+    places = tuple(event.prize_places)
+    shares: list[PrizeShare] = []
+    if places and pool:
+        # The same split as the standings' (rules.prizes.by_places), with nobody tied.
+        names = [str(place) for place in range(1, len(places) + 1)]
+        cents = by_places(places, names, {name: int(name) for name in names}, int(pool * 100))
+        shares = [
+            PrizeShare(int(name), percent, Decimal(cents[name]) / 100)
+            for name, percent in zip(names, places, strict=True)
+        ]
+    return PrizePool(
+        entry_fee=event.entry_fee,
+        entrants=count,
+        collected=collected,
+        club_share=event.club_share,
+        club_amount=collected - pool,
+        pool=pool,
+        shares=shares,
+    )
+
+
+# The standings page -----------------------------------------------------------------------
+
+
+@dataclass
+class StandingsPage:
+    event: Event
+    rows: list[StandingRow]
+    tie_breaks: list[tuple[str, str]]  # (key, label) in the event's order
+    pool: PrizePool
+    rounds: list[Round]
+    withdrawn: set[int] = field(default_factory=set)  # player ids
+
+    @property
+    def round_in_play(self) -> Round | None:
+        return next((r for r in reversed(self.rounds) if not r.is_closed), None)
+
+    @property
+    def rounds_closed(self) -> int:
+        return sum(1 for r in self.rounds if r.is_closed)
+
+    @property
+    def has_byes(self) -> bool:
+        return any(row.record.byes for row in self.rows)
+
+
+def event_standings_page(event: Event) -> StandingsPage:
+    """Standings, prize pool, rounds and withdrawals of a tournament: eight queries."""
+    return StandingsPage(
+        event=event,
+        rows=event_standings(event),
+        tie_breaks=tie_break_labels(event.tie_breaks),
+        pool=prize_pool_summary(event),
+        rounds=list(event.rounds.order_by("number")),
+        withdrawn=set(
+            Registration.objects.filter(event=event, withdrawn=True).values_list(
+                "player_id", flat=True
+            )
+        ),
+    )
+
+
+def standings_rows(event: Event) -> list[dict]:
+    """Standings as plain rows (place, tied, player, points, games, wins, byes, prize and one
+    `tb_<key>` per tie-break): what the standings table, its exports and the results sheet
+    show. Five queries."""
+    return rows_as_dicts(event_standings(event), tie_break_labels(event.tie_breaks))

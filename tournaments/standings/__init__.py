@@ -1,0 +1,26 @@
+"""Tournament standings, pure (no database): the tie-break registry and the ranking.
+
+Loading the players' records is a read: `tournaments.selectors.standings`.
+"""
+
+from .ranking import (
+    TIE_BREAKS,
+    PlayerRecord,
+    StandingRow,
+    TieBreak,
+    leaders,
+    rank_players,
+    rows_as_dicts,
+    tie_break_labels,
+)
+
+__all__ = [
+    "TIE_BREAKS",
+    "PlayerRecord",
+    "StandingRow",
+    "TieBreak",
+    "leaders",
+    "rank_players",
+    "rows_as_dicts",
+    "tie_break_labels",
+]
