@@ -85,6 +85,7 @@ def build_tournament(players: int, rounds: int, *, name: str):
     from django.utils import timezone
 
     from tournaments.models import Club, Event, Game, Player, Registration, Round, Seat
+    from tournaments.services.rounds import create_games
 
     club = Club.objects.create(name=f"Bench {name}")
     event = Event.objects.create(
@@ -112,36 +113,23 @@ def build_tournament(players: int, rounds: int, *, name: str):
         order = people[:]
         rng.shuffle(order)
         tables = [order[i : i + TABLE_SIZE] for i in range(0, len(order), TABLE_SIZE)]
-        games = Game.objects.bulk_create(
-            Game(
-                event=event,
-                round=round_,
-                table_number=table_number,
-                variant=event.variant,
-                options=event.options,
-                finished=True,
-                hands_played=8,
-                winner=table[0],
-            )
-            for table_number, table in enumerate(tables, start=1)
-        )
-        seats = []
+        games = create_games(event=event, round_=round_, tables=tables)
         for game, table in zip(games, tables, strict=True):
+            game.finished, game.hands_played, game.winner = True, 8, table[0]
+        Game.objects.bulk_update(games, ["finished", "hands_played", "winner"], batch_size=2000)
+        seats: dict[int, list] = {}
+        for seat in Seat.objects.filter(game__round=round_).order_by("position"):
+            seats.setdefault(seat.game_id, []).append(seat)
+        for game in games:
             # Penalty points: the lowest total wins; the first seat of each table here.
-            totals = sorted(rng.randrange(0, 100) for _ in table)
-            for position, (player, total) in enumerate(zip(table, totals, strict=True), 1):
-                seats.append(
-                    Seat(
-                        game=game,
-                        player=player,
-                        position=position,
-                        total=total,
-                        rank=position,
-                        hands_won=rng.randrange(0, 4),
-                        tournament_points=SCALE[position - 1],
-                    )
-                )
-        Seat.objects.bulk_create(seats, batch_size=2000)
+            totals = sorted(rng.randrange(0, 100) for _ in seats[game.id])
+            for seat, total in zip(seats[game.id], totals, strict=True):
+                seat.total, seat.rank = total, seat.position
+                seat.hands_won = rng.randrange(0, 4)
+                seat.tournament_points = SCALE[seat.position - 1]
+        every_seat = [seat for table in seats.values() for seat in table]
+        fields = ["total", "rank", "hands_won", "tournament_points"]
+        Seat.objects.bulk_update(every_seat, fields, batch_size=2000)
     return event
 
 

@@ -73,16 +73,31 @@ def make_game(
     return game
 
 
-def play(game, how, ended_by=None, **held):
-    """Record the game's next hand through the real service: held by player name."""
+def facts(game, how, ended_by=None, **held):
+    """A hand's facts by player name: who ended it, and what each held (counts or cards)."""
     from tournaments.rules.hands import parse_held
-    from tournaments.services.entry import HandFacts, record_hand
+    from tournaments.services.entry import HandFacts
 
     seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
-    facts = HandFacts(
+    return HandFacts(
         how,
         seats[ended_by] if ended_by else None,
         {seats[name].id: parse_held(value) for name, value in held.items()},
     )
+
+
+def play(game, how, ended_by=None, *, user=None, device="", **held):
+    """Record the game's next hand through the real service: held by player name."""
+    from tournaments.services.entry import record_hand
+
     number = game.hands.count() + 1
-    return record_hand(game=game, number=number, facts=facts)
+    hand_facts = facts(game, how, ended_by, **held)
+    return record_hand(game=game, number=number, facts=hand_facts, user=user, device=device)
+
+
+def correct(hand, how, ended_by=None, *, reason, user=None, **held):
+    """Correct a hand through the real service, with the new facts by player name."""
+    from tournaments.services.entry import correct_hand
+
+    hand_facts = facts(hand.game, how, ended_by, **held)
+    return correct_hand(hand=hand, facts=hand_facts, reason=reason, user=user)

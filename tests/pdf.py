@@ -15,6 +15,13 @@ import pypdf
 import pytest
 
 
+def in_english(event):
+    """The event printed in English: for the tests that read a sheet's words."""
+    event.language = "en"
+    event.save(update_fields=["language"])
+    return event
+
+
 def pages_text(pdf: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 

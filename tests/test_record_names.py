@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import EventFactory, UserFactory, make_game, play
+from tests.factories import EventFactory, UserFactory, correct, make_game, play
 from tests.pdf import pages_text
 from tournaments import sheets
-from tournaments.services.entry import HandFacts, correct_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -21,13 +20,7 @@ def test_the_record_names_the_organiser_alike_as_enterer_and_as_corrector(club):
     hand = play(game, "going_out", "Anne", Bruno=23, Chloé=4)
     hand.entered_by = demo
     hand.save()
-    seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
-    correct_hand(
-        hand=hand,
-        facts=HandFacts("going_out", seats["Anne"], {seats["Bruno"].id: 13, seats["Chloé"].id: 4}),
-        reason="recount",
-        user=demo,
-    )
+    correct(hand, "going_out", "Anne", reason="recount", user=demo, Bruno=13, Chloé=4)
     text = " ".join(pages_text(sheets.game_record_pdf(game))[0].split())
     assert "by Demo Organiser" in text  # the correction note
     assert text.count("Demo Organiser") >= 2  # and the "Entered by" column

@@ -8,17 +8,14 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.factories import EventFactory, make_game
-from tests.pdf import page_count, pages_text, qr_codes
+from tests.pdf import in_english, page_count, pages_text, qr_codes
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(event):
-    """The shared club night, printed in English: these tests read the sheets' words."""
-    event.language = "en"
-    event.save(update_fields=["language"])
-    return event
+    return in_english(event)
 
 
 def run(*args: object) -> tuple[str, str]:

@@ -12,9 +12,10 @@ from django.templatetags.static import static
 from django.test import RequestFactory, override_settings
 from django.utils import translation
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, make_game, play
+from tests.factories import EventFactory, PlayerFactory, UserFactory, correct, make_game, play
 from tests.pdf import (
     dark_share,
+    in_english,
     is_landscape,
     lines,
     page_count,
@@ -26,7 +27,7 @@ from tests.pdf import (
 from tests.views.tournament_data import build
 from tournaments import sheets
 from tournaments.models import Bye, Round
-from tournaments.services.entry import HandFacts, confirm_hand, correct_hand
+from tournaments.services.entry import confirm_hand
 from tournaments.sheets.blank import blank_sheet, column_width, grid, name_size
 from tournaments.sheets.render import StaticFilesFetcher, qr_svg, site_url
 
@@ -35,10 +36,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(event):
-    """The shared club night, printed in English: these tests read the sheets' words."""
-    event.language = "en"
-    event.save(update_fields=["language"])
-    return event
+    return in_english(event)
 
 
 SITE = "https://ramiscore.example.org"
@@ -326,12 +324,14 @@ def test_the_record_marks_corrections_and_says_who_entered_and_confirmed(club, o
     hand.entered_by = organiser
     hand.save()
     confirm_hand(hand=hand, user=second)
-    seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
-    correct_hand(
-        hand=hand,
-        facts=HandFacts("going_out", seats["Anne"], {seats["Bruno"].id: 13, seats["Chloé"].id: 4}),
+    correct(
+        hand,
+        "going_out",
+        "Anne",
         reason="Bruno avait compté deux fois le roi",
         user=organiser,
+        Bruno=13,
+        Chloé=4,
     )
 
     text = pages_text(sheets.game_record_pdf(game))[0]
@@ -351,8 +351,7 @@ def test_a_gin_rummy_match_record_shows_each_games_bonuses_from_the_engine():
     play(game, "gin", "Anne", Anne=0, Bruno=15)  # Anne 25 + 15: game 1, a shutout
     play(game, "gin", "Bruno", Anne=5, Bruno=0)  # Bruno 25 + 5: game 2
 
-    text = pages_text(sheets.game_record_pdf(game))[0]
-    rows = lines(text)
+    rows = lines(pages_text(sheets.game_record_pdf(game))[0])
 
     assert "Game 1 (winner: Anne) 40 0" in rows
     assert "bonuses: line + game + shutout 25 + 100 + 100 0 + 0 + 0" in rows
@@ -397,8 +396,7 @@ def test_a_club_nights_results_give_each_tables_winner_and_prizes(event, game):
         play(game, "going_out", "Anne", Bruno=25, Chloé=5)
     make_game(event, table_number=2, players=("Denis", "Émile"), pot=10)
 
-    text = pages_text(sheets.standings_pdf(event))[0]
-    rows = lines(text)
+    rows = lines(pages_text(sheets.standings_pdf(event))[0])
 
     assert "Table 1 · Finished · pot 15.00 €" in rows
     assert "1 Anne WINNER 0 15.00 €" in rows

@@ -7,13 +7,11 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from tests.factories import EventFactory, UserFactory, make_game, play
+from tests.factories import EventFactory, UserFactory, facts, make_game, play
 from tournaments.models import Hand, HandLine
 from tournaments.rules import RulesError
-from tournaments.rules.hands import parse_held
 from tournaments.services.entry import (
     HandConflict,
-    HandFacts,
     close_game,
     confirm_hand,
     correct_hand,
@@ -23,15 +21,6 @@ from tournaments.services.entry import (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def facts(game, how, ended_by=None, **held):
-    seats = {s.player.name: s for s in game.seats.select_related("player")}
-    return HandFacts(
-        how,
-        seats[ended_by] if ended_by else None,
-        {seats[name].id: parse_held(value) for name, value in held.items()},
-    )
 
 
 def totals(game):

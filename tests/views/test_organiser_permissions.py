@@ -153,12 +153,17 @@ def setting(event):
     return event, game
 
 
+def prepared(action, who, setting, organiser):
+    """The action's setting prepared, and a client logged in as `who`."""
+    event, game = setting
+    action.prepare(event, game)
+    return event, game, client_as(who, event, organiser)
+
+
 @pytest.mark.parametrize("who", REFUSED)
 @pytest.mark.parametrize("action", ACTIONS, ids=[a.name for a in ACTIONS])
 def test_refused_identities_change_nothing(action, who, setting, organiser):
-    event, game = setting
-    action.prepare(event, game)
-    client = client_as(who, event, organiser)
+    event, game, client = prepared(action, who, setting, organiser)
     before = snapshot()
     response = client.post(action.url(event, game), action.data(event, game))
     assert_refused(response, who)
@@ -169,9 +174,7 @@ def test_refused_identities_change_nothing(action, who, setting, organiser):
 @pytest.mark.parametrize("who", ALLOWED)
 @pytest.mark.parametrize("action", ACTIONS, ids=[a.name for a in ACTIONS])
 def test_the_clubs_organiser_and_an_admin_get_through(action, who, setting, organiser):
-    event, game = setting
-    action.prepare(event, game)
-    client = client_as(who, event, organiser)
+    event, game, client = prepared(action, who, setting, organiser)
     response = client.post(action.url(event, game), action.data(event, game))
     assert response.status_code == 302, response.content.decode()[:2000]
     assert response.url.startswith(f"/manage/events/{event.id}/")

@@ -20,6 +20,13 @@ def register(event, names=SEVEN):
     return [register_player(event=event, name=name).player for name in names]
 
 
+def post_by_hand(client, event, *tables: str, boxes: int | None = None):
+    """Post the seating-by-hand form: one box of names per table (and `boxes` in all)."""
+    data = {"tables": str(boxes or len(tables))}
+    data |= {f"table_{number}": names for number, names in enumerate(tables, start=1)}
+    return client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
+
+
 def test_seating_seven_players_at_random_makes_a_table_of_four_and_one_of_three(
     client, event, organiser
 ):
@@ -69,12 +76,9 @@ def test_seating_by_hand_keeps_the_written_order(client, event, organiser):
     assert "Anne\nBruno\nChloé\nDenis</textarea>" in page
     second = re.search(r'name="table_2"[^>]*>\n?([^<]*)</textarea>', page).group(1)
     assert sorted(second.split("\n")) == ["François", "Gérard", "Élodie"]
-    data = {
-        "tables": "3",
-        "table_1": "gérard\nAnne\n\nBruno",
-        "table_2": "Chloé\nDenis\nÉlodie\nFrançois",
-    }
-    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
+    response = post_by_hand(
+        client, event, "gérard\nAnne\n\nBruno", "Chloé\nDenis\nÉlodie\nFrançois", boxes=3
+    )
     assert response.status_code == 302
     seats = Seat.objects.filter(game__event=event).order_by("game__table_number", "position")
     assert [(s.game.table_number, s.player.name) for s in seats] == [
@@ -168,12 +172,7 @@ def test_seating_by_hand_warns_while_a_round_is_open(client, event, organiser):
     client.force_login(organiser)
     response = client.get(f"/manage/events/{event.id}/rounds/by-hand/")
     assert response.context["open_round"].number == 1
-    data = {
-        "tables": "2",
-        "table_1": "Anne\nBruno\nChloé\nDenis",
-        "table_2": "Élodie\nFrançois\nGérard",
-    }
-    response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
+    response = post_by_hand(client, event, "Anne\nBruno\nChloé\nDenis", "Élodie\nFrançois\nGérard")
     assert response.status_code == 400
     assert "still open" in " ".join(response.context["form"].non_field_errors())
     assert Round.objects.count() == 1

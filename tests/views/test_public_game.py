@@ -11,11 +11,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, make_game, play
+from tests.factories import EventFactory, PlayerFactory, UserFactory, facts, make_game, play
 from tests.page import parse, table_rows
 from tournaments.models import Seat
 from tournaments.services.entry import (
-    HandFacts,
     close_game,
     confirm_hand,
     correct_hand,
@@ -270,15 +269,6 @@ def test_an_empty_game_exports_only_the_header(client, game):
 # The change history (audit).
 
 
-def facts(game, how, ended_by=None, **held):
-    seats = {s.player.name: s for s in game.seats.select_related("player")}
-    return HandFacts(
-        how,
-        seats[ended_by] if ended_by else None,
-        {seats[name].id: value for name, value in held.items()},
-    )
-
-
 def changes(response) -> list[str]:
     """The change history's entries, newest first, as plain text."""
     return [item.text() for item in parse(response.content).find_all("li", "change")]
@@ -319,20 +309,8 @@ def test_a_correction_of_how_the_hand_ended_is_listed(client, game):
 
 def test_who_is_the_account_or_the_table_link(client, game, organiser):
     play(game, "going_out", "Anne", Bruno=30, Chloé=45)  # no account, no device: not recorded
-    from tournaments.services.entry import record_hand
-
-    record_hand(
-        game=game,
-        number=2,
-        facts=facts(game, "going_out", "Bruno", Anne=1, Chloé=2),
-        user=organiser,
-    )
-    record_hand(
-        game=game,
-        number=3,
-        facts=facts(game, "going_out", "Bruno", Anne=1, Chloé=2),
-        device="phone-at-table-1",
-    )
+    play(game, "going_out", "Bruno", user=organiser, Anne=1, Chloé=2)
+    play(game, "going_out", "Bruno", device="phone-at-table-1", Anne=1, Chloé=2)
     lines = changes(client.get(url(game)))
     assert "table link" in lines[0]
     assert "organiser" in lines[1]

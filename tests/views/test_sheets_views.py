@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import EventFactory, StaffFactory, UserFactory, make_game, play
-from tests.pdf import lines, page_count, pages_text, qr_codes
+from tests.pdf import in_english, lines, page_count, pages_text, qr_codes
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -15,10 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(event):
-    """The shared club night, printed in English: these tests read the sheets' words."""
-    event.language = "en"
-    event.save(update_fields=["language"])
-    return event
+    return in_english(event)
 
 
 def blank_url(event, number: int = 1) -> str:

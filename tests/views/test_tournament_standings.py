@@ -11,7 +11,12 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EventFactory, PlayerFactory, make_game, play
-from tests.views.tournament_data import build, give_bye, seat_tables, tournament
+from tests.views.tournament_data import (
+    build,
+    give_bye,
+    tournament,
+    two_identical_tables,
+)
 from tournaments.models import Registration, Round
 
 pytestmark = pytest.mark.django_db
@@ -57,11 +62,7 @@ def test_it_takes_the_same_number_of_queries_whatever_the_size(
 def test_players_level_on_everything_share_their_place(client):
     event = tournament()
     round_ = Round.objects.create(event=event, number=1)
-    people = [PlayerFactory(club=event.club, name=name) for name in "ABCDEF"]
-    for person in people:
-        Registration.objects.create(event=event, player=person, checked_in=True)
-    # Two identical tables: A and D both win with 10, B and E second with 20...
-    seat_tables(event, round_, [people[:3], people[3:]])
+    two_identical_tables(event, round_)
     response = client.get(url(event))
     rows = [row.record for row in response.context["table"].rows]
     assert [row["place"] for row in rows] == [1, 1, 3, 3, 5, 5]
@@ -72,10 +73,7 @@ def test_players_level_on_everything_share_their_place(client):
 def test_the_prize_pool_is_shown_with_its_split_and_ties_share_the_money(client):
     event = tournament(entry_fee=Decimal(10), club_share=Decimal(10), prize_places=[60, 40])
     round_ = Round.objects.create(event=event, number=1, closed_at="2026-01-01T20:00Z")
-    people = [PlayerFactory(club=event.club, name=name) for name in "ABCDEF"]
-    for person in people:
-        Registration.objects.create(event=event, player=person, checked_in=True)
-    seat_tables(event, round_, [people[:3], people[3:]])
+    two_identical_tables(event, round_)
     response = client.get(url(event), HTTP_ACCEPT_LANGUAGE="en")
     pool = response.context["standings"].pool
     assert (pool.collected, pool.club_amount, pool.pool) == (
@@ -203,10 +201,7 @@ def test_only_get_is_allowed(client):
 def test_money_reads_in_euros_in_french_on_the_page_but_stays_plain_in_the_export(client):
     event = tournament(entry_fee=Decimal(10), club_share=Decimal(10), prize_places=[60, 40])
     round_ = Round.objects.create(event=event, number=1, closed_at="2026-01-01T20:00Z")
-    people = [PlayerFactory(club=event.club, name=name) for name in "ABCDEF"]
-    for person in people:
-        Registration.objects.create(event=event, player=person, checked_in=True)
-    seat_tables(event, round_, [people[:3], people[3:]])
+    two_identical_tables(event, round_)
     html = client.get(url(event), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert '<p class="pool-total">54,00 €</p>' in html
     assert "− 6,00 €" in html  # the club's share

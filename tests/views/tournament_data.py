@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from tests.factories import EventFactory, PlayerFactory
 from tournaments.models import Bye, Event, Game, Registration, Round, Seat
+from tournaments.services.rounds import create_games
 
 SCALE = [Decimal(3), Decimal(1), Decimal(0)]
 
@@ -50,33 +51,29 @@ def build(players: int, rounds: int, *, table_size: int = 3, open_last: bool = F
     return event, people
 
 
+def two_identical_tables(event, round_) -> list[Game]:
+    """Players A to F checked in and seated A, B, C and D, E, F: A and D both win with 10, B
+    and E are second with 20..."""
+    people = [PlayerFactory(club=event.club, name=name) for name in "ABCDEF"]
+    for person in people:
+        Registration.objects.create(event=event, player=person, checked_in=True)
+    return seat_tables(event, round_, [people[:3], people[3:]])
+
+
 def seat_tables(event, round_, tables, *, finished=True) -> list[Game]:
     """Store the tables of a round; finished: the first seat wins, totals 10, 20, 30…"""
-    games = Game.objects.bulk_create(
-        Game(
-            event=event,
-            round=round_,
-            table_number=number,
-            variant=event.variant,
-            options=event.options,
-            finished=finished,
-            hands_played=3 if finished else 0,
-            winner=table[0] if finished else None,
-        )
-        for number, table in enumerate(tables, start=1)
-    )
-    Seat.objects.bulk_create(
-        Seat(
-            game=game,
-            player=player,
-            position=position,
-            total=10 * position if finished else 0,
-            rank=position if finished else None,
-            tournament_points=SCALE[position - 1] if finished and position <= 3 else 0,
-        )
-        for game, table in zip(games, tables, strict=True)
-        for position, player in enumerate(table, start=1)
-    )
+    games = create_games(event=event, round_=round_, tables=tables)
+    if not finished:
+        return games
+    for game, table in zip(games, tables, strict=True):
+        game.finished, game.hands_played, game.winner = True, 3, table[0]
+    Game.objects.bulk_update(games, ["finished", "hands_played", "winner"])
+    seats = list(Seat.objects.filter(game__in=games))
+    for seat in seats:
+        position = seat.position
+        seat.total, seat.rank = 10 * position, position
+        seat.tournament_points = SCALE[position - 1] if position <= 3 else 0
+    Seat.objects.bulk_update(seats, ["total", "rank", "tournament_points"])
     return games
 
 

@@ -87,13 +87,7 @@ class EventForm(forms.ModelForm):
             "entry_fee",
             "confirmation_required",
             "language",
-            "seating_method",
-            "points_scale",
-            "points_for_win_at_time",
-            "bye_points",
-            "tie_breaks",
-            "prize_places",
-            "club_share",
+            *TOURNAMENT_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         # Shown and typed the organiser's way: "2,50" in French.

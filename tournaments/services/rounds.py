@@ -90,7 +90,9 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
             raise ValidationError(str(error)) from None
         round_ = Round.objects.create(event=event, number=number, seating_method=method, seed=seed)
         by_id = {p.id: p for p in players}
-        _create_tables(event, round_, [[by_id[pid] for pid in table] for table in found.tables])
+        create_games(
+            event=event, round_=round_, tables=[[by_id[pid] for pid in t] for t in found.tables]
+        )
         Bye.objects.bulk_create(
             Bye(round=round_, player=by_id[pid], points=event.bye_points) for pid in found.byes
         )
@@ -127,7 +129,7 @@ def seat_by_hand(
         _refuse_while_a_round_is_open(event)
         number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
         round_ = Round.objects.create(event=event, number=number, seating_method="")
-        _create_tables(event, round_, tables)
+        create_games(event=event, round_=round_, tables=tables)
         Bye.objects.bulk_create(
             Bye(round=round_, player=player, points=event.bye_points) for player in byes
         )
@@ -183,7 +185,9 @@ def close_round(*, round_: Round) -> Round:
     return round_
 
 
-def _create_tables(event: Event, round_: Round, tables: Sequence[Sequence[Player]]) -> None:
+def create_games(*, event: Event, round_: Round, tables: Sequence[Sequence[Player]]) -> list[Game]:
+    """The round's tables as games, numbered in order, each player in his seat: two queries.
+    (Seating a round calls it; tests and benchmarks build their rounds with it too.)"""
     games = Game.objects.bulk_create(
         Game(
             event=event,
@@ -203,6 +207,7 @@ def _create_tables(event: Event, round_: Round, tables: Sequence[Sequence[Player
         for game, table in zip(games, tables, strict=True)
         for position, player in enumerate(table, start=1)
     )
+    return games
 
 
 def _refuse_while_a_round_is_open(event: Event) -> None:

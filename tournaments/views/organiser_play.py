@@ -4,12 +4,17 @@ JavaScript."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHandForm
@@ -43,12 +48,6 @@ def _back(event: Event, anchor: str = "", **query) -> HttpResponse:
 def _error(request: HttpRequest, error: ValidationError) -> None:
     for message in error.messages:
         messages.error(request, message)
-
-
-def _confirm(request, event: Event, *, title: str, text: str, button: str) -> HttpResponse:
-    """The page that asks before a destructive action; its form posts back to the same URL."""
-    context = {"event": event, "title": title, "text": text, "button": button}
-    return render(request, "organiser/confirm.html", context)
 
 
 @require_POST
@@ -179,29 +178,100 @@ def _round(event: Event, number: int) -> Round:
     return get_object_or_404(Round, event=event, number=number)
 
 
+def _game(event: Event, game_id: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("round"), pk=game_id, event=event)
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the confirmation page asks before a destructive action."""
+
+    title: Promise  # with the %(number)s of a round or the %(table)s of a table
+    text: Promise
+    button: Promise
+
+
+# The questions asked before each destructive action; the title names the round or table.
+RESEAT = Question(
+    title=gettext_lazy("Seat round %(number)s again?"),
+    text=gettext_lazy(
+        "Its tables are replaced by a new seating: table links and printed sheets of "
+        "this round stop working."
+    ),
+    button=gettext_lazy("Seat again"),
+)
+
+
+CLOSE_ROUND = Question(
+    title=gettext_lazy("Close round %(number)s?"),
+    text=gettext_lazy(
+        "Every table still playing ends now, with its totals as they stand; no more "
+        "hands can be entered in this round."
+    ),
+    button=gettext_lazy("Close the round"),
+)
+
+
+CLOSE_GAME = Question(
+    title=gettext_lazy("Close table %(table)s?"),
+    text=gettext_lazy(
+        "The game ends now with its totals as they stand; the winner and the prizes "
+        "follow. You can reopen it later."
+    ),
+    button=gettext_lazy("Close the table"),
+)
+
+
+RENEW_LINK = Question(
+    title=gettext_lazy("New link for table %(table)s?"),
+    text=gettext_lazy(
+        "The current link and its QR code stop working at once: give the players the "
+        "new one (print the table's sheet again)."
+    ),
+    button=gettext_lazy("Make a new link"),
+)
+
+
+def _confirm_then_act(
+    request: HttpRequest,
+    event: Event,
+    ask: Question,
+    act: Callable[[], str],
+    anchor: str,
+    **title_values: object,
+) -> HttpResponse:
+    """GET: the page that asks first (its form posts back to the same URL, and works without
+    JavaScript). POST: `act`, which says what it did ("" if it said so itself) or raises
+    ValidationError; then back to the event page."""
+    if request.method == "GET":
+        context = {
+            "event": event,
+            "title": ask.title % title_values,
+            "text": ask.text,
+            "button": ask.button,
+        }
+        return render(request, "organiser/confirm.html", context)
+    try:
+        done = act()
+    except ValidationError as error:
+        _error(request, error)
+    else:
+        if done:
+            messages.success(request, done)
+    return _back(event, anchor)
+
+
 @require_http_methods(["GET", "POST"])
 @organiser_view
 def reseat(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Seat a round again, before its first hand: its tables are replaced."""
     round_ = _round(event, number)
-    if request.method == "GET":
-        return _confirm(
-            request,
-            event,
-            title=_("Seat round %(number)s again?") % {"number": number},
-            text=_(
-                "Its tables are replaced by a new seating: table links and printed sheets of "
-                "this round stop working."
-            ),
-            button=_("Seat again"),
-        )
-    try:
+
+    def act() -> str:
         reseat_round(round_=round_)
-    except ValidationError as error:
-        _error(request, error)
-    else:
-        messages.success(request, _("Round %(number)s is seated again.") % {"number": number})
-    return _back(event, "rounds")
+        return _("Round %(number)s is seated again.") % {"number": number}
+
+    return _confirm_then_act(request, event, RESEAT, act, "rounds", number=number)
 
 
 @require_http_methods(["GET", "POST"])
@@ -209,27 +279,15 @@ def reseat(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 def end_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Time is up: unfinished games end with their totals as they stand."""
     round_ = _round(event, number)
-    if request.method == "GET":
-        return _confirm(
-            request,
-            event,
-            title=_("Close round %(number)s?") % {"number": number},
-            text=_(
-                "Every table still playing ends now, with its totals as they stand; no more "
-                "hands can be entered in this round."
-            ),
-            button=_("Close the round"),
-        )
-    if round_.is_closed:
-        messages.info(request, _("This round is already closed."))
-    else:
+
+    def act() -> str:
+        if round_.is_closed:
+            messages.info(request, _("This round is already closed."))
+            return ""
         close_round(round_=round_)
-        messages.success(request, _("Round %(number)s is closed.") % {"number": number})
-    return _back(event, "rounds")
+        return _("Round %(number)s is closed.") % {"number": number}
 
-
-def _game(event: Event, game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("round"), pk=game_id, event=event)
+    return _confirm_then_act(request, event, CLOSE_ROUND, act, "rounds", number=number)
 
 
 @require_http_methods(["GET", "POST"])
@@ -237,24 +295,14 @@ def _game(event: Event, game_id: int) -> Game:
 def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """Close one table early; its totals stand, the winner and prizes follow."""
     game = _game(event, game_id)
-    if request.method == "GET":
-        return _confirm(
-            request,
-            event,
-            title=_("Close table %(table)s?") % {"table": game.table_number},
-            text=_(
-                "The game ends now with its totals as they stand; the winner and the prizes "
-                "follow. You can reopen it later."
-            ),
-            button=_("Close the table"),
-        )
-    try:
+
+    def act() -> str:
         close_game(game=game, user=request.user)
-    except ValidationError as error:
-        _error(request, error)
-    else:
-        messages.success(request, _("Table %(table)s is closed.") % {"table": game.table_number})
-    return _back(event, f"table-{game.id}")
+        return _("Table %(table)s is closed.") % {"table": game.table_number}
+
+    return _confirm_then_act(
+        request, event, CLOSE_GAME, act, f"table-{game.id}", table=game.table_number
+    )
 
 
 @require_POST
@@ -298,17 +346,11 @@ def table_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse
 def renew_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """A new private link for a table: the old one and its QR code stop working."""
     game = _game(event, game_id)
-    if request.method == "GET":
-        return _confirm(
-            request,
-            event,
-            title=_("New link for table %(table)s?") % {"table": game.table_number},
-            text=_(
-                "The current link and its QR code stop working at once: give the players the "
-                "new one (print the table's sheet again)."
-            ),
-            button=_("Make a new link"),
-        )
-    renew_table_link(game=game)
-    messages.success(request, _("Table %(table)s has a new link.") % {"table": game.table_number})
-    return _back(event, f"table-{game.id}")
+
+    def act() -> str:
+        renew_table_link(game=game)
+        return _("Table %(table)s has a new link.") % {"table": game.table_number}
+
+    return _confirm_then_act(
+        request, event, RENEW_LINK, act, f"table-{game.id}", table=game.table_number
+    )

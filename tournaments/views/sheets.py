@@ -7,6 +7,8 @@ seating lists are public, like the pages they print.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
 from django.utils import translation
@@ -46,43 +48,51 @@ def _round_or_404(event: Event, number: int) -> tuple[Round, list[Game]]:
         raise Http404(_("This event has no round %(number)s.") % {"number": number}) from None
 
 
-def _entry_links(request: HttpRequest) -> bool | None:
-    """Whether to print the table links (?copy=organiser, the default) or not (players)."""
-    return COPIES.get(request.GET.get("copy", "organiser"))
+def _blank_sheets(
+    request: HttpRequest, load: Callable[[], tuple[Round, list[Game], str]]
+) -> HttpResponse:
+    """Blank sheets as a private PDF: the organiser's copy (?copy=organiser, the default) with
+    the table links' QR codes, or the players' copy without. `load` gives the round, its
+    games (with seats) and the file's name, or raises Http404."""
+    entry_links = COPIES.get(request.GET.get("copy", "organiser"))
+    if entry_links is None:
+        return HttpResponseBadRequest(_("Choose the organiser's copy or the players' copy."))
+    round_, games, name = load()
+    pdf = sheets.blank_sheets_pdf(
+        round_, games=games, site=sheets.site_url(request), entry_links=entry_links
+    )
+    return _pdf(pdf, name, private=True)
 
 
 @require_GET
 @organiser_view
 def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Every table of the round, one page each, in one PDF."""
-    entry_links = _entry_links(request)
-    if entry_links is None:
-        return HttpResponseBadRequest(_("Choose the organiser's copy or the players' copy."))
-    round_, games = _round_or_404(event, number)
-    pdf = sheets.blank_sheets_pdf(
-        round_, games=games, site=sheets.site_url(request), entry_links=entry_links
-    )
-    name = _filename(event, gettext_noop("round %(number)s score sheets"), number=number)
-    return _pdf(pdf, name, private=True)
+
+    def load() -> tuple[Round, list[Game], str]:
+        round_, games = _round_or_404(event, number)
+        name = _filename(event, gettext_noop("round %(number)s score sheets"), number=number)
+        return round_, games, name
+
+    return _blank_sheets(request, load)
 
 
 @require_GET
 @organiser_view
 def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """One table's blank sheet (to reprint a lost or spoilt one)."""
-    entry_links = _entry_links(request)
-    if entry_links is None:
-        return HttpResponseBadRequest(_("Choose the organiser's copy or the players' copy."))
-    games = games_with_seats(Game.objects.filter(pk=game_id, event=event))
-    if not games:
-        raise Http404(_("There is no such table in this event."))
-    game = games[0]
-    game.round.event = event  # loaded already, with its club
-    pdf = sheets.blank_sheets_pdf(
-        game.round, games=games, site=sheets.site_url(request), entry_links=entry_links
-    )
-    name = _filename(event, gettext_noop("table %(number)s score sheet"), number=game.table_number)
-    return _pdf(pdf, name, private=True)
+
+    def load() -> tuple[Round, list[Game], str]:
+        games = games_with_seats(Game.objects.filter(pk=game_id, event=event))
+        if not games:
+            raise Http404(_("There is no such table in this event."))
+        game = games[0]
+        game.round.event = event  # loaded already, with its club
+        number = game.table_number
+        name = _filename(event, gettext_noop("table %(number)s score sheet"), number=number)
+        return game.round, games, name
+
+    return _blank_sheets(request, load)
 
 
 @require_GET
