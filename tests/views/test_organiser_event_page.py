@@ -7,8 +7,8 @@ import pytest
 from tests.factories import make_game, play
 from tournaments.models import Round
 from tournaments.services.events import register_player, set_presence
+from tournaments.services.links import set_table_link
 from tournaments.services.rounds import close_round
-from tournaments.services.tables import set_table_link
 
 pytestmark = pytest.mark.django_db
 

@@ -24,6 +24,7 @@ from tournaments.seating import SeatingError, split_into_tables
 from tournaments.selectors.names import by_name
 from tournaments.services.entry import close_game, reopen_game
 from tournaments.services.events import register_player, set_presence
+from tournaments.services.links import renew_table_link, set_table_link
 from tournaments.services.rounds import (
     close_round,
     open_round,
@@ -32,7 +33,6 @@ from tournaments.services.rounds import (
     seating_method_for,
     seating_players,
 )
-from tournaments.services.tables import renew_table_link, set_table_link
 from tournaments.views.permissions import organiser_view
 
 MAX_TABLES_BY_HAND = 60

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from tests.factories import UserFactory
 from tournaments.models import Club, Game
 from tournaments.services.clubs import create_club
-from tournaments.services.tables import renew_table_link, set_table_link
+from tournaments.services.links import renew_table_link, set_table_link
 from tournaments.views.permissions import game_from_link
 
 pytestmark = pytest.mark.django_db
