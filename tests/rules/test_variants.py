@@ -87,3 +87,21 @@ def test_effective_options_are_plain_json_values():
     assert options["prize_places"] == [70, 30]
     assert options["prize_winner_share"] == 0.75
     assert list(options)[-1].startswith("prize_")
+
+
+@pytest.mark.parametrize("slug", sorted(PRESETS))
+def test_every_variant_declares_how_it_ends_and_which_options_matter(slug):
+    variant = make_variant(slug)
+    options = variant.options()
+    assert variant.target == options.get("target")
+    assert variant.number_of_deals == options.get("number_of_deals")
+    assert variant.plays_matches is False
+    assert set(variant.key_options()) <= set(options)
+    assert variant.key_options()[-1] == "ace_value"
+
+
+def test_a_gin_rummy_match_plays_matches_and_names_its_bonuses():
+    match = make_variant("gin-rummy", {"mode": "multi_game"})
+    assert match.plays_matches
+    assert {"line_bonus", "game_bonus", "shutout_bonus"} <= set(match.key_options())
+    assert "line_bonus" not in make_variant("gin-rummy").key_options()
