@@ -6,11 +6,12 @@ import django_tables2 as tables
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.display.exports import SpreadsheetSafe
 from tournaments.queries import GameSheet
 from tournaments.scoreboard import hand_views
 
 
-class HandHistoryTable(tables.Table):
+class HandHistoryTable(SpreadsheetSafe, tables.Table):
     """A game hand by hand; one counted, points and total column per player, in seat order."""
 
     hand = tables.Column(verbose_name=gettext_lazy("Hand"))

@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.display.exports import SpreadsheetSafe
 from tournaments.standings import TIE_BREAKS
 from tournaments.templatetags.tournament_format import money, plain_number, points
 from tournaments.tournament_queries import Standings, rows_as_dicts
@@ -76,7 +77,7 @@ class PlayerColumn(tables.Column):
         return value
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(SpreadsheetSafe, tables.Table):
     place = PlaceColumn(
         verbose_name=_("Place"), attrs={"th": {"scope": "col"}, "td": {"class": "place"}}
     )
