@@ -3,20 +3,15 @@ and Django's deploy checks pass with production settings."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 from django.conf import settings
 from django.test import Client, RequestFactory
 from django.views.debug import ExceptionReporter
 
 from ramiscore.security import ErrorReportFilter
+from tests.test_settings import LONG_SECRET, setup_django
 
-LONG_SECRET = "x" * 20 + "0123456789abcdefghijklmnopqrstuvwxyz"
 PRODUCTION = {
-    "DEBUG": "0",
     "SECRET_KEY": LONG_SECRET,
     "ALLOWED_HOSTS": "ramiscore.example.org",
     "CSRF_TRUSTED_ORIGINS": "https://ramiscore.example.org",
@@ -74,33 +69,21 @@ def test_the_language_cookie_is_http_only_and_same_site(client: Client):
     assert cookie["samesite"] == "Lax"
 
 
-def run_production(code: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run Python `code` (or manage.py with `args`) with production settings."""
-    environ = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
-    environ.update(DJANGO_SETTINGS_MODULE="ramiscore.settings", **PRODUCTION)
-    command = [sys.executable, "manage.py", *args] if args else [sys.executable, "-c", code]
-    return subprocess.run(
-        command,
-        cwd=settings.BASE_DIR,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_in_production_the_language_cookie_is_secure_like_the_session_cookie():
     code = (
         "import django; django.setup(); from django.conf import settings as s; "
         "print(s.LANGUAGE_COOKIE_SECURE, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE)"
     )
-    result = run_production(code)
+    result = setup_django(code, **PRODUCTION)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "True", "True"]
 
 
 def test_the_deploy_checks_pass_with_production_settings():
-    result = run_production("", "check", "--deploy", "--fail-level", "WARNING")
+    code = (
+        "import django; django.setup(); from django.core.management import call_command; "
+        "call_command('check', deploy=True, fail_level='WARNING')"
+    )
+    result = setup_django(code, **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
