@@ -135,12 +135,12 @@ AXES_DISABLE_ACCESS_LOG = True
 
 # Password reset e-mails. Without configuration they are printed on the console (the server's
 # log); EMAIL_HOST switches to SMTP, EMAIL_BACKEND names any other Django backend.
-EMAIL_HOST = ENV.get("EMAIL_HOST", "")
 EMAIL_BACKEND = ENV.get("EMAIL_BACKEND") or (
     "django.core.mail.backends.smtp.EmailBackend"
-    if EMAIL_HOST
+    if ENV.get("EMAIL_HOST")
     else "django.core.mail.backends.console.EmailBackend"
 )
+EMAIL_HOST = ENV.get("EMAIL_HOST") or "localhost"
 EMAIL_PORT = env_int(ENV, "EMAIL_PORT", default=587)
 EMAIL_HOST_USER = ENV.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = ENV.get("EMAIL_HOST_PASSWORD", "")

@@ -79,7 +79,9 @@ def test_in_production_the_language_cookie_is_secure_like_the_session_cookie():
     assert result.stdout.split() == ["True", "True", "True"]
 
 
-def test_the_deploy_checks_pass_with_production_settings():
+def test_the_deploy_checks_pass_with_production_settings(monkeypatch):
+    # Set by the browser tests' conftest for Playwright; never in a deployment.
+    monkeypatch.delenv("DJANGO_ALLOW_ASYNC_UNSAFE", raising=False)
     code = (
         "import django; django.setup(); from django.core.management import call_command; "
         "call_command('check', deploy=True, fail_level='WARNING')"
@@ -87,3 +89,14 @@ def test_the_deploy_checks_pass_with_production_settings():
     result = setup_django(code, **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_an_e_mail_host_sends_the_password_reset_e_mails_by_smtp():
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL)"
+    )
+    result = setup_django(code, **PRODUCTION, EMAIL_HOST="smtp.example.org")
+    assert result.returncode == 0, result.stderr
+    smtp = "django.core.mail.backends.smtp.EmailBackend"
+    assert result.stdout.split() == [smtp, "smtp.example.org", "587", "True", "False"]
