@@ -8,8 +8,10 @@ See README.md for the full list of variables.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -51,11 +53,15 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "simple_history",
+    "axes",
+    "csp",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "ramiscore.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -66,6 +72,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a lockout found while logging in into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "ramiscore.urls"
@@ -95,6 +103,11 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+AUTHENTICATION_BACKENDS = [
+    # First, so that a locked-out login is refused before its password is even checked.
+    "ramiscore.security.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -104,6 +117,36 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "organiser:dashboard"
 LOGOUT_REDIRECT_URL = "home"
+
+# Login throttling (django-axes): 5 wrong passwords for one user name from one address lock
+# that pair out for 15 minutes (each further try during the lockout starts the 15 minutes
+# again). The same organiser logging in from another address is not affected, so someone
+# guessing from elsewhere cannot lock him out. A successful login clears the count; an admin
+# can lift a lockout early (admin "Access attempts", or `manage.py axes_reset_username NAME`).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
+AXES_CLIENT_IP_CALLABLE = "ramiscore.security.client_address"
+# Only failed attempts are kept (until their cool-off ends), not a log of every login and
+# the address it came from: personal data the club has no use for.
+AXES_DISABLE_ACCESS_LOG = True
+
+# Password reset e-mails. Without configuration they are printed on the console (the server's
+# log); EMAIL_HOST switches to SMTP, EMAIL_BACKEND names any other Django backend.
+EMAIL_BACKEND = ENV.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if ENV.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = ENV.get("EMAIL_HOST") or "localhost"
+EMAIL_PORT = env_int(ENV, "EMAIL_PORT", default=587)
+EMAIL_HOST_USER = ENV.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = ENV.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool(ENV, "EMAIL_USE_TLS", default=EMAIL_PORT == 587)
+EMAIL_USE_SSL = env_bool(ENV, "EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL") or "ramiscore@localhost"
 
 # French first; no language prefix in URLs, so printed QR codes stay valid.
 LANGUAGE_CODE = "fr"
@@ -127,10 +170,59 @@ STORAGES = {
 }
 
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp 4): only our own files. The site has no inline script,
+# no inline style and no `style` attribute (htmx's own indicator style is turned off in
+# base.html); keep it so rather than loosening this. The inline SVG chart is markup, not an
+# image, so img-src needs no data:.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Permissions-Policy (ramiscore.security): browser features the site never asks for, refused
+# to it and to anything it could embed. The phone entry page needs none of them; copying a
+# table's link (organiser pages) uses clipboard-write, which stays allowed.
+PERMISSIONS_POLICY = dict.fromkeys(
+    (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "fullscreen",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "picture-in-picture",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    ),
+    (),
+)
+# Error pages (DEBUG) and error mails hide DATABASE_URL and any password written in a URL.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "ramiscore.security.ErrorReportFilter"
+# The language choice is read by the server only, and sent with same-site requests only.
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool(ENV, "SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int(ENV, "SECURE_HSTS_SECONDS", default=365 * 24 * 3600)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -149,5 +241,8 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         # WeasyPrint tells every step of every PDF at INFO; its warnings are what matter.
         "weasyprint": {"level": "WARNING"},
+        # django-axes tells every successful login at INFO; its failures and lockouts are
+        # warnings.
+        "axes": {"level": "WARNING"},
     },
 }

@@ -82,8 +82,10 @@ def test_production_needs_a_secret_key_and_allowed_hosts() -> None:
     assert production_problems({"SECRET_KEY": LONG_SECRET, "ALLOWED_HOSTS": "a.example.org"}) == []
 
 
-def setup_django(**overrides: str) -> subprocess.CompletedProcess[str]:
-    """Start Django in a fresh interpreter with production-like variables."""
+def setup_django(
+    code: str = "import django; django.setup()", **overrides: str
+) -> subprocess.CompletedProcess[str]:
+    """Start Django (and run `code`) in a fresh interpreter with production-like variables."""
     environ = {
         key: value
         for key, value in os.environ.items()
@@ -91,7 +93,7 @@ def setup_django(**overrides: str) -> subprocess.CompletedProcess[str]:
     }
     environ.update(DJANGO_SETTINGS_MODULE="ramiscore.settings", DEBUG="0", **overrides)
     return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()"],
+        [sys.executable, "-c", code],
         cwd=settings.BASE_DIR,
         env=environ,
         capture_output=True,

@@ -130,6 +130,11 @@ def test_it_scales_from_the_view_box_and_needs_no_script_or_stylesheet():
     assert root.find(f".//{SVG}script") is None and root.find(f".//{SVG}style") is None
 
 
+def test_it_has_no_style_attribute_which_the_content_security_policy_would_refuse():
+    root = parse(score_chart_svg(["Anne", "Bruno"], [{"Anne": 3, "Bruno": 9}]))
+    assert [element.tag for element in root.iter() if "style" in element.attrib] == []
+
+
 def test_two_different_charts_get_different_ids():
     first = parse(score_chart_svg(["Anne"], [{"Anne": 3}]))
     second = parse(score_chart_svg(["Bruno"], [{"Bruno": 3}]))

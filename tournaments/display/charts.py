@@ -89,8 +89,9 @@ def score_chart_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" class="score-chart" '
         f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
-        f'font-family="{FONT}" font-size="{font_size}" '
-        f'style="width:100%;height:auto">',
+        # No style attribute: the Content-Security-Policy allows no inline style; the page's
+        # and the PDF's CSS (`.chart svg`) make it scale.
+        f'font-family="{FONT}" font-size="{font_size}">',
         f'<title id="{chart_id}-title">{escape(title)}</title>',
         f'<desc id="{chart_id}-desc">'
         f"{escape(_describe(players, running_totals, target, lowest_wins))}</desc>",

@@ -12,6 +12,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.display.exports import SpreadsheetSafe
 from tournaments.display.formats import money, plain_number, points
 from tournaments.display.scoreboard import hand_views
 from tournaments.selectors.games import GameSheet
@@ -21,7 +22,7 @@ from tournaments.standings import TIE_BREAKS, rows_as_dicts
 # A game's hands --------------------------------------------------------------------------
 
 
-class HandHistoryTable(tables.Table):
+class HandHistoryTable(SpreadsheetSafe, tables.Table):
     """A game hand by hand; one counted, points and total column per player, in seat order."""
 
     hand = tables.Column(verbose_name=gettext_lazy("Hand"))
@@ -141,7 +142,7 @@ class PlayerColumn(tables.Column):
         return value
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(SpreadsheetSafe, tables.Table):
     place = PlaceColumn(
         verbose_name=gettext_lazy("Place"), attrs={"th": {"scope": "col"}, "td": {"class": "place"}}
     )
