@@ -11,10 +11,12 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments import sheets
 from tournaments.access import organiser_view
 from tournaments.forms.options import OptionsForm
 from tournaments.forms.organiser import (
@@ -31,6 +33,7 @@ from tournaments.queries import event_management
 from tournaments.rules import make_variant
 from tournaments.services.clubs import create_club
 from tournaments.services.events import change_rules, create_event
+from tournaments.sheets.render import qr_svg
 
 DEFAULT_VARIANT = "rami-penalites"
 
@@ -199,9 +202,16 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     """Players, rounds and tables of the event, with what the organiser can do next."""
     overview = event_management(event)
     latest = overview.latest
+    # Addresses for the phones: SITE_URL (the venue's Wi-Fi address under `make serve`) even
+    # when the organiser browses from the laptop itself at 127.0.0.1.
+    site = sheets.site_url(request)
+    join_url = site + reverse("event", kwargs={"event_id": event.id})
     context = {
         "overview": overview,
         "event": event,
+        "site": site,
+        "join_url": join_url,
+        "join_qr": qr_svg(join_url),
         "add_form": AddPlayerForm(),
         "focus_add": "added" in request.GET,
         "open_form": OpenRoundForm(initial={"method": _default_method(event)}),
