@@ -39,6 +39,9 @@ DATA_DIR = BASE_DIR / "var"
 SECRET_KEY_FILE = DATA_DIR / "secret-key"
 DATABASE_FILE = DATA_DIR / "club.sqlite3"
 GUNICORN_CONFIG = BASE_DIR / "gunicorn.conf.py"
+# What collected static files come from: our own, and the packages' (the admin's), which
+# change only with `make`'s pip install, which touches its stamp.
+STATIC_SOURCES = (BASE_DIR / "static", BASE_DIR / ".venv" / ".installed")
 ADD_ORGANISER = '.venv/bin/python -m ramiscore.venue add_organiser NAME --club "YOUR CLUB"'
 
 
@@ -109,17 +112,11 @@ def refuse_demo_account() -> None:
 
 
 def static_files_outdated(static_root: Path) -> bool:
-    """Whether collectstatic must run: never run, or a static file changed since.
-
-    Compares with our own static folder only; a new release of a package with static files
-    (the admin's) comes with `pip install`, which touches the virtual environment's stamp.
-    """
+    """Whether collectstatic must run (it takes seconds): never run, or a source changed since."""
     manifest = static_root / "staticfiles.json"
     if not manifest.exists():
         return True
-    collected = manifest.stat().st_mtime
-    sources = [BASE_DIR / "static", BASE_DIR / ".venv" / ".installed"]
-    return any(newest_change(source) > collected for source in sources)
+    return max(newest_change(source) for source in STATIC_SOURCES) > manifest.stat().st_mtime
 
 
 def newest_change(path: Path) -> float:

@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from tournaments.services.clubs import create_organiser, make_organiser, new_organiser
 
@@ -45,6 +45,8 @@ class Command(BaseCommand):
             help="never ask: fail instead when something is missing",
         )
 
+    # In English like the prompts, whatever the site's language (Django's own messages too).
+    @no_translations
     def handle(self, *args: Any, username: str, club: str, email: str, **options: Any) -> None:
         interactive = options["interactive"] and sys.stdin.isatty()
         if not username:
