@@ -4,14 +4,12 @@ balancer; one query, no session, answered before the host check and the HTTPS re
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
-from django.conf import settings
 from django.db import OperationalError, connection
 from django.db.migrations.recorder import MigrationRecorder
+
+from tests.fresh import run_python
 
 pytestmark = pytest.mark.django_db
 
@@ -64,19 +62,11 @@ def test_a_database_that_cannot_be_opened_gives_503_in_a_real_server(tmp_path) -
         "import django; django.setup(); from django.test import Client; "
         "answer = Client().get('/health/'); print(answer.status_code, answer.content.decode())"
     )
-    environ = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    environ.update(
+    result = run_python(
+        "-c",
+        code,
         DJANGO_SETTINGS_MODULE="ramiscore.settings",
         DATABASE_URL=f"sqlite:///{tmp_path}/missing-folder/db.sqlite3",
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
     )
     status, body = result.stdout.strip().split(" ", 1)
     assert status == "503", result.stderr

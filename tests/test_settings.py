@@ -3,7 +3,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 
 import pytest
 from django.conf import settings
@@ -11,6 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
 from ramiscore.env import database_config, env_bool, env_int, env_list, production_problems
+from tests.fresh import run_python
 
 LONG_SECRET = "x" * 20 + "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -85,20 +85,13 @@ def test_production_needs_a_secret_key_and_allowed_hosts() -> None:
 
 def setup_django(**overrides: str) -> subprocess.CompletedProcess[str]:
     """Start Django in a fresh interpreter with production-like variables."""
-    environ = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG"}
-    }
-    environ.update(DJANGO_SETTINGS_MODULE="ramiscore.settings", DEBUG="0", **overrides)
-    return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()"],
-        cwd=settings.BASE_DIR,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+    return run_python(
+        "-c",
+        "import django; django.setup()",
+        unset={"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG"},
+        DJANGO_SETTINGS_MODULE="ramiscore.settings",
+        DEBUG="0",
+        **overrides,
     )
 
 
@@ -130,26 +123,15 @@ def security_settings(**overrides: str) -> dict[str, object]:
         "import json, django; django.setup(); from django.conf import settings; "
         f"print(json.dumps({{name: getattr(settings, name) for name in {SECURITY_SETTINGS!r}}}))"
     )
-    environ = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "PLAIN_HTTP"}
-    }
-    environ.update(
+    result = run_python(
+        "-c",
+        code,
+        unset={"PLAIN_HTTP"},
         DJANGO_SETTINGS_MODULE="ramiscore.settings",
         DEBUG="0",
         SECRET_KEY=LONG_SECRET,
         ALLOWED_HOSTS="ramiscore.example.org",
         **overrides,
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)

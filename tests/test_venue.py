@@ -6,14 +6,13 @@ from __future__ import annotations
 import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from ramiscore import venue
 from tests.factories import UserFactory
+from tests.fresh import run_python
 from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
 
 
@@ -93,27 +92,16 @@ def test_it_says_so_once_gunicorn_listens() -> None:
 def test_manage_commands_run_on_the_venues_database(tmp_path: Path) -> None:
     """`python -m ramiscore.venue COMMAND`: production settings, the same database."""
     database = tmp_path / "club.sqlite3"
-    environ = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"DEBUG", "ALLOWED_HOSTS", "SITE_URL", "PLAIN_HTTP"}
-    }
-    environ.update(
-        DATABASE_URL=f"sqlite:///{database}",
-        SECRET_KEY="s" * 60,  # given: var/secret-key is left alone
-        ORGANISER_PASSWORD="a club night at the Montreuil hall",
-    )
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "ramiscore.venue", *args],
-            cwd=settings.BASE_DIR,
-            env=environ,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-            stdin=subprocess.DEVNULL,
+        return run_python(
+            "-m",
+            "ramiscore.venue",
+            *args,
+            unset={"DEBUG", "ALLOWED_HOSTS", "SITE_URL", "PLAIN_HTTP"},
+            DATABASE_URL=f"sqlite:///{database}",
+            SECRET_KEY="s" * 60,  # given: var/secret-key is left alone
+            ORGANISER_PASSWORD="a club night at the Montreuil hall",
         )
 
     migrated = run("migrate", "--no-input", "-v", "0")
