@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import os
 
-# HOST and PORT: `make serve` sets every interface (0.0.0.0) and PORT (default 8000); behind
-# a proxy on the same host, 127.0.0.1 keeps gunicorn out of reach from outside.
-bind = [f"{os.environ.get('HOST') or '127.0.0.1'}:{os.environ.get('PORT') or '8000'}"]
+# LISTEN_ADDRESS and PORT: `make serve` listens on every interface (0.0.0.0) at PORT (8000);
+# behind a proxy on the same host, 127.0.0.1 keeps gunicorn out of reach from outside. (Not
+# HOST: some shells set that to the machine's name.)
+_address = os.environ.get("LISTEN_ADDRESS") or "127.0.0.1"
+bind = [f"{_address}:{os.environ.get('PORT') or '8000'}"]
 
 # Two processes, one per core: a PDF being laid out in one leaves the other free.
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2)

@@ -118,7 +118,7 @@ def venue_environ(
         "CSRF_TRUSTED_ORIGINS": ",".join(origins),
         "SITE_URL": site_url,
         # Every interface: the phones come in over the Wi-Fi.
-        "HOST": environ.get("HOST", "").strip() or "0.0.0.0",
+        "LISTEN_ADDRESS": environ.get("LISTEN_ADDRESS", "").strip() or "0.0.0.0",
         "PORT": port,
     }
 

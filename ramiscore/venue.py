@@ -5,7 +5,7 @@ in var/secret-key, the club's SQLite database var/club.sqlite3 in WAL mode (the 
 db.sqlite3 is never used), the laptop's address on the Wi-Fi in ALLOWED_HOSTS,
 CSRF_TRUSTED_ORIGINS and SITE_URL (so printed QR codes work from the phones), loopback too.
 Any of these variables set in the environment wins (DATABASE_URL, SECRET_KEY, SITE_URL,
-ALLOWED_HOSTS, PORT, HOST...).
+ALLOWED_HOSTS, PORT, LISTEN_ADDRESS...).
 
     python -m ramiscore.venue                 # migrate, then serve with gunicorn until Ctrl-C
     python -m ramiscore.venue COMMAND [ARGS]  # any manage.py command on the same database,

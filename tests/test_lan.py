@@ -90,7 +90,7 @@ def test_with_no_configuration_the_venue_runs_production_over_plain_http() -> No
     assert environ["DEBUG"] == "0" and environ["PLAIN_HTTP"] == "1"
     assert environ["SECRET_KEY"] == "k" * 60
     assert environ["DATABASE_URL"] == "sqlite:////srv/club/var/club.sqlite3"
-    assert (environ["HOST"], environ["PORT"]) == ("0.0.0.0", "8000")
+    assert (environ["LISTEN_ADDRESS"], environ["PORT"]) == ("0.0.0.0", "8000")
 
 
 def test_the_lan_address_goes_into_the_sites_address_hosts_and_origins() -> None:
@@ -122,13 +122,13 @@ def test_whatever_the_environment_sets_is_kept() -> None:
         "CSRF_TRUSTED_ORIGINS": "https://scores.club.example",
         "SITE_URL": "https://scores.club.example/",
         "PLAIN_HTTP": "0",
-        "HOST": "127.0.0.1",
+        "LISTEN_ADDRESS": "127.0.0.1",
     }
     environ = venue(given)
     assert environ["SITE_URL"] == "https://scores.club.example"
     for name in ("SECRET_KEY", "DATABASE_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"):
         assert environ[name] == given[name]
-    assert (environ["PLAIN_HTTP"], environ["HOST"]) == ("0", "127.0.0.1")
+    assert (environ["PLAIN_HTTP"], environ["LISTEN_ADDRESS"]) == ("0", "127.0.0.1")
 
 
 def test_a_given_site_address_is_also_an_allowed_host() -> None:

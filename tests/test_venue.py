@@ -71,7 +71,7 @@ def test_without_a_network_the_banner_says_so(settings) -> None:
 def test_gunicorn_runs_with_the_projects_configuration(monkeypatch) -> None:
     for name in ("WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_TIMEOUT", "ACCESS_LOG"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("HOST", "0.0.0.0")
+    monkeypatch.setenv("LISTEN_ADDRESS", "0.0.0.0")
     monkeypatch.setenv("PORT", "8110")
     config = venue.VenueServer(on_ready=lambda: None).cfg
     assert config.bind == ["0.0.0.0:8110"]

@@ -333,7 +333,7 @@ class Smoke:
             DATABASE_URL=self.database_url,
             SECRET_KEY=self.secret_key,
             STATIC_ROOT=str(self.work / "static"),
-            HOST="127.0.0.1",
+            LISTEN_ADDRESS="127.0.0.1",
             PORT=str(self.ports[0]),
         )
         for name in ("DEBUG", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "PLAIN_HTTP"):
