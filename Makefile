@@ -1,4 +1,5 @@
-# Ramiscore: `make run` to try it locally, `make test` to run the tests.
+# Ramiscore: `make run` to try it locally, `make serve` for a club night, `make test` to run
+# the tests.
 # Every target sets up what it needs (virtual environment, translations) on a fresh clone.
 
 PYTHON ?= python3.11
@@ -8,7 +9,7 @@ MANAGE := $(BIN)/python manage.py
 # Rebuilt only when a requirements file changes.
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test lint format bench messages compilemessages vectors
+.PHONY: venv run serve test lint format bench messages compilemessages vectors
 
 venv: $(STAMP)
 
@@ -25,6 +26,10 @@ run: venv compilemessages
 	$(MANAGE) load_demo
 	@echo "Starting Ramiscore on http://127.0.0.1:8000 (Ctrl-C to stop)."
 	$(MANAGE) runserver 127.0.0.1:8000
+
+# A real club night: gunicorn on the venue's network, the club's own database (var/), no demo.
+serve: venv compilemessages
+	$(BIN)/python -m ramiscore.venue serve
 
 test: venv compilemessages
 	$(BIN)/pytest $(PYTEST_ARGS)

@@ -2,7 +2,9 @@
 
 With no environment at all this is a local setup: DEBUG on, SQLite in db.sqlite3.
 DEBUG=0 switches to production, which then requires SECRET_KEY and ALLOWED_HOSTS.
-See README.md for the full list of variables.
+PLAIN_HTTP=1 keeps production settings but over plain HTTP, for a venue's network
+(`make serve`, which sets everything itself: ramiscore/venue.py).
+See README.md for the full list of variables, docs/deploy.md for a hosted site.
 """
 
 from __future__ import annotations
@@ -21,6 +23,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 ENV = os.environ
 
 DEBUG = env_bool(ENV, "DEBUG", default=True)
+# The one switch for serving production over plain HTTP: a venue's Wi-Fi has no TLS, so
+# browsers would drop Secure-only cookies (no login, no form) and an HTTPS redirect leads
+# nowhere. Everything that is HTTPS-only in production follows HTTPS_ONLY, nothing else.
+PLAIN_HTTP = env_bool(ENV, "PLAIN_HTTP", default=False)
+HTTPS_ONLY = not DEBUG and not PLAIN_HTTP
 
 if DEBUG:
     SECRET_KEY = ENV.get("SECRET_KEY") or "django-insecure-local-use-only-not-a-secret"
@@ -59,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: /health/ answers before host checks, HTTPS redirects and sessions.
+    "ramiscore.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "ramiscore.security.PermissionsPolicyMiddleware",
@@ -218,11 +227,12 @@ DEFAULT_EXCEPTION_REPORTER_FILTER = "ramiscore.security.ErrorReportFilter"
 # The language choice is read by the server only, and sent with same-site requests only.
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
-if not DEBUG:
+# Secure-only cookies exactly when the site is served over HTTPS (not on the venue's LAN).
+SESSION_COOKIE_SECURE = HTTPS_ONLY
+CSRF_COOKIE_SECURE = HTTPS_ONLY
+LANGUAGE_COOKIE_SECURE = HTTPS_ONLY
+if HTTPS_ONLY:
     SECURE_SSL_REDIRECT = env_bool(ENV, "SECURE_SSL_REDIRECT", default=True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int(ENV, "SECURE_HSTS_SECONDS", default=365 * 24 * 3600)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -1,8 +1,8 @@
 from __future__ import annotations
 
+import json
 import os
 import subprocess
-import sys
 
 import pytest
 from django.conf import settings
@@ -10,6 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
 from ramiscore.env import database_config, env_bool, env_int, env_list, production_problems
+from tests.fresh import run_python
 
 LONG_SECRET = "x" * 20 + "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -86,20 +87,13 @@ def setup_django(
     code: str = "import django; django.setup()", **overrides: str
 ) -> subprocess.CompletedProcess[str]:
     """Start Django (and run `code`) in a fresh interpreter with production-like variables."""
-    environ = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG"}
-    }
-    environ.update(DJANGO_SETTINGS_MODULE="ramiscore.settings", DEBUG="0", **overrides)
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+    return run_python(
+        "-c",
+        code,
+        unset={"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG"},
+        DJANGO_SETTINGS_MODULE="ramiscore.settings",
+        DEBUG="0",
+        **overrides,
     )
 
 
@@ -114,3 +108,58 @@ def test_a_missing_production_secret_fails_loudly() -> None:
 def test_production_settings_load_when_the_secrets_are_set() -> None:
     result = setup_django(SECRET_KEY=LONG_SECRET, ALLOWED_HOSTS="ramiscore.example.org")
     assert result.returncode == 0, result.stderr
+
+
+SECURITY_SETTINGS = (
+    "HTTPS_ONLY",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+)
+
+
+def security_settings(**overrides: str) -> dict[str, object]:
+    """The HTTPS-related settings as a fresh interpreter reads them with production secrets."""
+    code = (
+        "import json, django; django.setup(); from django.conf import settings; "
+        f"print(json.dumps({{name: getattr(settings, name) for name in {SECURITY_SETTINGS!r}}}))"
+    )
+    result = run_python(
+        "-c",
+        code,
+        unset={"PLAIN_HTTP"},
+        DJANGO_SETTINGS_MODULE="ramiscore.settings",
+        DEBUG="0",
+        SECRET_KEY=LONG_SECRET,
+        ALLOWED_HOSTS="ramiscore.example.org",
+        **overrides,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_a_hosted_production_site_is_https_only() -> None:
+    assert security_settings() == {
+        "HTTPS_ONLY": True,
+        "SESSION_COOKIE_SECURE": True,
+        "CSRF_COOKIE_SECURE": True,
+        "SECURE_SSL_REDIRECT": True,
+        "SECURE_HSTS_SECONDS": 365 * 24 * 3600,
+    }
+
+
+def test_plain_http_keeps_production_but_drops_what_needs_https() -> None:
+    # A venue's Wi-Fi: Secure-only cookies would never come back (no login, no form), an
+    # HTTPS redirect would lead nowhere, and HSTS would lock browsers out of the address.
+    assert security_settings(PLAIN_HTTP="1") == {
+        "HTTPS_ONLY": False,
+        "SESSION_COOKIE_SECURE": False,
+        "CSRF_COOKIE_SECURE": False,
+        "SECURE_SSL_REDIRECT": False,
+        "SECURE_HSTS_SECONDS": 0,
+    }
+
+
+def test_local_use_is_not_https_only() -> None:
+    assert settings.HTTPS_ONLY is False and settings.PLAIN_HTTP is False

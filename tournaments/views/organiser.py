@@ -11,10 +11,12 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments import sheets
 from tournaments.forms.options import OptionsForm
 from tournaments.forms.organiser import (
     AddPlayerForm,
@@ -36,6 +38,7 @@ from tournaments.services.events import (
     prize_note,
 )
 from tournaments.services.rounds import can_open_round, seating_method_for
+from tournaments.sheets.render import qr_svg
 from tournaments.views.permissions import organiser_view
 
 DEFAULT_VARIANT = "rami-penalites"
@@ -205,9 +208,16 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     """Players, rounds and tables of the event, with what the organiser can do next."""
     overview = event_management(event)
     latest = overview.latest
+    # Addresses for the phones: SITE_URL (the venue's Wi-Fi address under `make serve`) even
+    # when the organiser browses from the laptop itself at 127.0.0.1.
+    site = sheets.site_url(request)
+    join_url = site + reverse("event", kwargs={"event_id": event.id})
     context = {
         "overview": overview,
         "event": event,
+        "site": site,
+        "join_url": join_url,
+        "join_qr": qr_svg(join_url),
         "add_form": AddPlayerForm(),
         "focus_add": "added" in request.GET,
         "open_form": OpenRoundForm(initial={"method": seating_method_for(event)}),

@@ -1,0 +1,46 @@
+"""gunicorn's settings for Ramiscore, read by `make serve` and by `gunicorn ramiscore.wsgi` run
+from this folder. Sized for a 2-core laptop at a club night; a bigger host sets
+WEB_CONCURRENCY and GUNICORN_THREADS (docs/deploy.md).
+
+A club night is ~10 to 40 phones that poll their table's page every few seconds and post a
+hand now and then (a few requests a second, each a few milliseconds), plus the odd PDF of
+score sheets, which takes WeasyPrint seconds of one core.
+"""
+
+from __future__ import annotations
+
+import os
+
+# LISTEN_ADDRESS and PORT: `make serve` listens on every interface (0.0.0.0) at PORT (8000);
+# behind a proxy on the same host, 127.0.0.1 keeps gunicorn out of reach from outside. (Not
+# HOST: some shells set that to the machine's name.)
+_address = os.environ.get("LISTEN_ADDRESS") or "127.0.0.1"
+bind = [f"{_address}:{os.environ.get('PORT') or '8000'}"]
+
+# Two processes, one per core: a PDF being laid out in one leaves the other free.
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2)
+# Threads in each: requests mostly wait on the database, and eight at once cover a room of
+# phones polling while a hand is being saved.
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS") or 4)
+# A large round's score sheets take a while to lay out on a slow laptop; nothing else comes
+# close to this.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 120)
+# Ctrl-C or a restart: requests in flight get this long to finish.
+graceful_timeout = 10
+# Phones reuse their connection between polls.
+keepalive = 5
+# WeasyPrint's memory grows with each large PDF: renew each worker now and then (the jitter
+# keeps both workers from renewing at the same moment).
+max_requests = 1000
+max_requests_jitter = 100
+
+# Errors to the terminal (or the journal under systemd). Each request is logged only when
+# ACCESS_LOG=1: at a club night that is every phone's poll; a proxy in front logs them anyway.
+errorlog = "-"
+accesslog = "-" if os.environ.get("ACCESS_LOG", "").strip() in {"1", "true", "yes"} else None
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL") or "info"
+
+# gunicorn's control socket is one per user by default ($HOME/.gunicorn/gunicorn.ctl), so two
+# servers on one machine would fight over it; nothing here uses it.
+control_socket_disable = True

@@ -1,0 +1,187 @@
+"""`python -m ramiscore.venue`: a club night on the venue's network (`make serve`).
+
+With no configuration: production settings over plain HTTP (PLAIN_HTTP), a secret key kept
+in var/secret-key, the club's SQLite database var/club.sqlite3 in WAL mode (the demo's
+db.sqlite3 is never used), the laptop's address on the Wi-Fi in ALLOWED_HOSTS,
+CSRF_TRUSTED_ORIGINS and SITE_URL (so printed QR codes work from the phones), loopback too.
+Any of these variables set in the environment wins (DATABASE_URL, SECRET_KEY, SITE_URL,
+ALLOWED_HOSTS, PORT, LISTEN_ADDRESS...).
+
+    python -m ramiscore.venue                 # migrate, then serve with gunicorn until Ctrl-C
+    python -m ramiscore.venue COMMAND [ARGS]  # any manage.py command on the same database,
+                                              # e.g. add_organiser anne --club "Rami club"
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import django
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command, execute_from_command_line
+from django.db import connection, connections
+from gunicorn.app.base import Application
+
+from ramiscore.lan import (
+    LOOPBACK,
+    lan_address,
+    read_or_create_secret_key,
+    terminal_qr,
+    venue_environ,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = BASE_DIR / "var"
+SECRET_KEY_FILE = DATA_DIR / "secret-key"
+DATABASE_FILE = DATA_DIR / "club.sqlite3"
+GUNICORN_CONFIG = BASE_DIR / "gunicorn.conf.py"
+# What collected static files come from: our own, and the packages' (the admin's), which
+# change only with `make`'s pip install, which touches its stamp.
+STATIC_SOURCES = (BASE_DIR / "static", BASE_DIR / ".venv" / ".installed")
+ADD_ORGANISER = '.venv/bin/python -m ramiscore.venue add_organiser NAME --club "YOUR CLUB"'
+
+
+def main(argv: list[str]) -> int:
+    address = lan_address()
+    secret_key = os.environ.get("SECRET_KEY") or read_or_create_secret_key(SECRET_KEY_FILE)
+    if not os.environ.get("DATABASE_URL"):
+        DATA_DIR.mkdir(exist_ok=True)
+    os.environ.update(
+        venue_environ(
+            os.environ, address=address, secret_key=secret_key, database_path=DATABASE_FILE
+        )
+    )
+    os.environ["DJANGO_SETTINGS_MODULE"] = "ramiscore.settings"
+    if argv and argv[0] != "serve":
+        execute_from_command_line(["python -m ramiscore.venue", *argv])
+        return 0
+    try:
+        prepare()
+    except KeyboardInterrupt:
+        print("\nStopped.", file=sys.stderr)
+        return 130
+    except VenueError as error:
+        print(f"\n{error}", file=sys.stderr)
+        return 1
+    VenueServer(on_ready=lambda: print(banner(address), flush=True)).run()
+    return 0
+
+
+class VenueError(Exception):
+    """Something that keeps the site from starting, said so that a club can act on it."""
+
+
+def prepare() -> None:
+    """Everything before serving: the database up to date, static files, an organiser."""
+    django.setup()
+    print("Preparing the database…", flush=True)
+    call_command("migrate", interactive=False, verbosity=0)
+    use_wal_mode()
+    refuse_demo_account()
+    if static_files_outdated(Path(settings.STATIC_ROOT)):
+        print("Collecting the static files…", flush=True)
+        call_command("collectstatic", interactive=False, verbosity=0)
+    ask_for_organiser(interactive=sys.stdin.isatty())
+    # gunicorn's workers are forked from this process: none may inherit its connection.
+    connections.close_all()
+
+
+def use_wal_mode() -> None:
+    """SQLite in WAL mode: phones read while a hand is written (the mode stays with the file)."""
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode=WAL")
+
+
+def refuse_demo_account() -> None:
+    """The demo's password is in the README: such an account must not be on a network."""
+    from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
+
+    demo = get_user_model().objects.filter(username=DEMO_USERNAME, is_active=True).first()
+    if demo is not None and demo.check_password(DEMO_PASSWORD):
+        raise VenueError(
+            f"This database has the demo account ({DEMO_USERNAME!r}), whose password anyone can "
+            "read in the README: it must not be reachable from the venue's Wi-Fi. Serve the "
+            "club's own database (leave DATABASE_URL unset), or change that account's password "
+            "or deactivate it first."
+        )
+
+
+def static_files_outdated(static_root: Path) -> bool:
+    """Whether collectstatic must run (it takes seconds): never run, or a source changed since."""
+    manifest = static_root / "staticfiles.json"
+    if not manifest.exists():
+        return True
+    return max(newest_change(source) for source in STATIC_SOURCES) > manifest.stat().st_mtime
+
+
+def newest_change(path: Path) -> float:
+    """The latest modification time of `path` or of anything under it (0 if missing)."""
+    if not path.exists():
+        return 0.0
+    if path.is_file():
+        return path.stat().st_mtime
+    times = [child.stat().st_mtime for child in path.rglob("*")]
+    return max([path.stat().st_mtime, *times])
+
+
+def ask_for_organiser(*, interactive: bool) -> None:
+    """First start: nobody can log in yet. Asks for an organiser on a terminal; otherwise
+    says how to add one, and the site serves anyway (its public pages need nobody)."""
+    from tournaments.selectors.organisers import has_organiser
+
+    if has_organiser():
+        return
+    if interactive:
+        try:
+            call_command("add_organiser")
+            return
+        except CommandError as error:
+            print(error, file=sys.stderr)
+    print(f"No organiser can log in yet. Add one with:\n    {ADD_ORGANISER}", flush=True)
+
+
+def banner(address: str) -> str:
+    """What the terminal shows once the site is up: where phones join, as text and QR code."""
+    site = settings.SITE_URL
+    lines = [
+        "",
+        f"Phones join at {site}/",
+        terminal_qr(f"{site}/", colours=sys.stdout.isatty()),
+        f"Organisers log in at {site}/accounts/login/",
+    ]
+    if address == LOOPBACK:
+        lines.append(
+            "This computer has no network address: only its own browser can reach the site. "
+            "Join the venue's Wi-Fi, then start again."
+        )
+    lines.append("Ctrl-C stops the server.")
+    return "\n".join(lines)
+
+
+class VenueServer(Application):
+    """gunicorn with the project's gunicorn.conf.py; calls `on_ready` once it listens."""
+
+    def __init__(self, on_ready: Callable[[], None]) -> None:
+        self.on_ready = on_ready
+        super().__init__(usage=None, prog="ramiscore")
+
+    def init(self, parser, opts, args) -> None:
+        return None  # no command line: everything comes from the configuration file
+
+    def load_config(self) -> None:
+        self.load_config_from_file(str(GUNICORN_CONFIG))
+        self.cfg.set("when_ready", lambda arbiter: self.on_ready())
+
+    def load(self):
+        from ramiscore.wsgi import application
+
+        return application
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

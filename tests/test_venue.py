@@ -1,0 +1,113 @@
+"""`make serve` (ramiscore/venue.py): what it does before serving, what it prints, and the
+gunicorn it runs."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from ramiscore import venue
+from tests.factories import UserFactory
+from tests.fresh import run_python
+from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_database_with_the_demo_account() -> None:
+    UserFactory(username=DEMO_USERNAME, password=DEMO_PASSWORD)
+    with pytest.raises(venue.VenueError, match="demo account"):
+        venue.refuse_demo_account()
+
+
+@pytest.mark.django_db
+def test_a_demo_account_whose_password_was_changed_is_no_danger() -> None:
+    UserFactory(username=DEMO_USERNAME, password="changed by the club 2026")
+    venue.refuse_demo_account()
+
+
+@pytest.mark.django_db
+def test_with_no_organiser_and_no_terminal_it_says_how_to_add_one(capsys) -> None:
+    venue.ask_for_organiser(interactive=False)
+    out = capsys.readouterr().out
+    assert "No organiser can log in yet" in out
+    assert "python -m ramiscore.venue add_organiser NAME --club" in out
+
+
+@pytest.mark.django_db
+def test_once_there_is_an_organiser_it_asks_nothing(capsys, organiser) -> None:
+    venue.ask_for_organiser(interactive=True)
+    assert capsys.readouterr().out == ""
+
+
+def test_static_files_are_collected_until_the_manifest_is_newer_than_them(tmp_path) -> None:
+    assert venue.static_files_outdated(tmp_path)  # never collected
+    manifest = tmp_path / "staticfiles.json"
+    manifest.write_text("{}")
+    newest = max(venue.newest_change(source) for source in venue.STATIC_SOURCES)
+    os.utime(manifest, (newest + 60, newest + 60))
+    assert not venue.static_files_outdated(tmp_path)
+    os.utime(manifest, (newest - 60, newest - 60))
+    assert venue.static_files_outdated(tmp_path)
+
+
+def test_the_banner_gives_the_join_address_and_its_qr_code(settings) -> None:
+    settings.SITE_URL = "http://192.168.1.23:8000"
+    text = venue.banner("192.168.1.23")
+    assert "Phones join at http://192.168.1.23:8000/" in text
+    assert "Organisers log in at http://192.168.1.23:8000/accounts/login/" in text
+    assert text.count("\n") > 15 and "▀" in text  # the QR code's lines
+    assert "no network address" not in text
+
+
+def test_without_a_network_the_banner_says_so(settings) -> None:
+    settings.SITE_URL = "http://127.0.0.1:8000"
+    assert "no network address" in venue.banner("127.0.0.1")
+
+
+def test_gunicorn_runs_with_the_projects_configuration(monkeypatch) -> None:
+    for name in ("WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_TIMEOUT", "ACCESS_LOG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LISTEN_ADDRESS", "0.0.0.0")
+    monkeypatch.setenv("PORT", "8110")
+    config = venue.VenueServer(on_ready=lambda: None).cfg
+    assert config.bind == ["0.0.0.0:8110"]
+    # Sized for a 2-core laptop: see gunicorn.conf.py.
+    assert (config.workers, config.worker_class_str, config.threads) == (2, "gthread", 4)
+    assert (config.timeout, config.graceful_timeout) == (120, 10)
+    assert config.control_socket_disable is True
+    assert config.accesslog is None
+
+
+def test_it_says_so_once_gunicorn_listens() -> None:
+    said = []
+    server = venue.VenueServer(on_ready=lambda: said.append("ready"))
+    server.cfg.when_ready(None)
+    assert said == ["ready"]
+
+
+def test_manage_commands_run_on_the_venues_database(tmp_path: Path) -> None:
+    """`python -m ramiscore.venue COMMAND`: production settings, the same database."""
+    database = tmp_path / "club.sqlite3"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return run_python(
+            "-m",
+            "ramiscore.venue",
+            *args,
+            unset={"DEBUG", "ALLOWED_HOSTS", "SITE_URL", "PLAIN_HTTP"},
+            DATABASE_URL=f"sqlite:///{database}",
+            SECRET_KEY="s" * 60,  # given: var/secret-key is left alone
+            ORGANISER_PASSWORD="a club night at the Montreuil hall",
+        )
+
+    migrated = run("migrate", "--no-input", "-v", "0")
+    assert migrated.returncode == 0, migrated.stderr
+    added = run("add_organiser", "anne", "--club", "Rami club", "--no-input")
+    assert added.returncode == 0, added.stderr
+    assert "Organiser 'anne' of Rami club added." in added.stdout
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT username FROM auth_user").fetchall() == [("anne",)]

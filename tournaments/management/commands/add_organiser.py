@@ -1,0 +1,123 @@
+"""`manage.py add_organiser [USERNAME] [--club NAME]`: an account that runs a club's events.
+
+Non-interactive with the password in ORGANISER_PASSWORD (never on the command line, where
+other users of the machine could read it); otherwise it asks on the terminal, and asks the
+name and the club too when they are left out (what `make serve` does on a first start).
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, no_translations
+
+from tournaments.services.clubs import create_organiser, make_organiser, new_organiser
+
+PASSWORD_VARIABLE = "ORGANISER_PASSWORD"
+
+
+class Command(BaseCommand):
+    help = (
+        "Add an organiser: an account that logs in to run a club's events. The password "
+        f"comes from the {PASSWORD_VARIABLE} environment variable, or is asked on the terminal."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "username", nargs="?", default="", help="the name to log in with (asked if left out)"
+        )
+        parser.add_argument(
+            "--club",
+            default="",
+            help="the club he organises, created if the site has none of that name",
+        )
+        parser.add_argument("--email", default="", help="his e-mail address (optional)")
+        parser.add_argument(
+            "--no-input",
+            action="store_false",
+            dest="interactive",
+            help="never ask: fail instead when something is missing",
+        )
+
+    # In English like the prompts, whatever the site's language (Django's own messages too).
+    @no_translations
+    def handle(self, *args: Any, username: str, club: str, email: str, **options: Any) -> None:
+        interactive = options["interactive"] and sys.stdin.isatty()
+        if not username:
+            if not interactive:
+                raise CommandError("Give the organiser's user name.")
+            username, club = self._ask_name_and_club(club)
+        existing = get_user_model().objects.filter(username=username.strip()).first()
+        if existing is not None:
+            self._join_club(existing, club)
+            return
+        try:
+            # Name and e-mail first: nobody should type a password for a refused name.
+            user = new_organiser(username=username, email=email)
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from None
+        password = os.environ.get(PASSWORD_VARIABLE, "")
+        if not password:
+            if not interactive:
+                raise CommandError(
+                    f"No password: set {PASSWORD_VARIABLE}, or run this on a terminal to be "
+                    "asked for one."
+                )
+            password = self._ask_password(user)
+        try:
+            user = create_organiser(username=username, password=password, email=email)
+            club_row = make_organiser(user=user, club_name=club) if club.strip() else None
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from None
+        where = f" of {club_row.name}" if club_row else " (he creates his club on first login)"
+        self.stdout.write(self.style.SUCCESS(f"Organiser {user.username!r}{where} added."))
+
+    def _join_club(self, user, club: str) -> None:
+        """An existing account: only joins the club; his password stays as it is."""
+        if not club.strip():
+            raise CommandError(
+                f"{user.username!r} has an account already: add --club to make him organise "
+                "a club, or change his password in the admin."
+            )
+        try:
+            club_row = make_organiser(user=user, club_name=club)
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from None
+        self.stdout.write(self.style.SUCCESS(f"{user.username!r} now organises {club_row.name}."))
+
+    def _ask_name_and_club(self, club: str) -> tuple[str, str]:
+        self.stdout.write("Add the organiser who will log in to run the club's events.")
+        while True:
+            username = input("User name to log in with (letters, digits, no spaces): ").strip()
+            if not username:
+                raise CommandError("No user name given: no organiser added.")
+            if get_user_model().objects.filter(username=username).exists():
+                break
+            try:
+                new_organiser(username=username)
+            except ValidationError as error:
+                self.stderr.write(" ".join(error.messages))
+                continue
+            break
+        while not club.strip():
+            club = input("Your club's name: ")
+        return username, club
+
+    def _ask_password(self, user) -> str:
+        while True:
+            password = getpass.getpass("Password: ")
+            if password != getpass.getpass("The same password again: "):
+                self.stderr.write("The two passwords differ: try again.")
+                continue
+            try:
+                validate_password(password, user)
+            except ValidationError as error:
+                self.stderr.write(" ".join(error.messages))
+                continue
+            return password
