@@ -123,15 +123,26 @@ def _display(value):
 def load_records(event: Event) -> list[PlayerRecord]:
     """The record of every player who came (checked in, or seated since), from finished
     games and byes: three queries. A registered no-show is not ranked."""
-    registered = {
-        r.player_id: r for r in Registration.objects.filter(event=event).select_related("player")
-    }
-    records = {
-        pid: PlayerRecord(pid, r.player.name) for pid, r in registered.items() if r.checked_in
-    }
+    registered = Registration.objects.filter(event=event).values_list(
+        "player_id", "player__name", "checked_in"
+    )
     seats = Seat.objects.filter(game__event=event, game__finished=True).values_list(
         "game_id", "player_id", "total", "rank", "tournament_points"
     )
+    byes = Bye.objects.filter(round__event=event).values_list("player_id", "points")
+    return records_from_rows(registered, seats, byes)
+
+
+def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
+    """The records from an event's rows: registrations (player id, name, checked in),
+    finished games' seats (game id, player id, total, rank, tournament points) and byes
+    (player id, points). Pure, so that several events can be loaded at once."""
+    names = {player_id: name for player_id, name, _checked_in in registered}
+    records = {
+        player_id: PlayerRecord(player_id, name)
+        for player_id, name, checked_in in registered
+        if checked_in
+    }
     tables: dict[int, list[tuple]] = {}
     for game_id, *row in seats:
         tables.setdefault(game_id, []).append(row)
@@ -139,8 +150,7 @@ def load_records(event: Event) -> list[PlayerRecord]:
         for player_id, total, rank, points in table:
             if player_id not in records:
                 # Seated without being checked in (seated by hand, or imported).
-                name = registered[player_id].player.name if player_id in registered else "?"
-                records[player_id] = PlayerRecord(player_id, name)
+                records[player_id] = PlayerRecord(player_id, names.get(player_id, "?"))
             record = records[player_id]
             others = [row for row in table if row[0] != player_id]
             record.points += points
@@ -152,9 +162,7 @@ def load_records(event: Event) -> list[PlayerRecord]:
             if others:
                 average = Decimal(sum(row[1] for row in others)) / len(others)
                 record.score_difference += Decimal(total) - average
-    for player_id, points in Bye.objects.filter(round__event=event).values_list(
-        "player_id", "points"
-    ):
+    for player_id, points in byes:
         if player_id in records:
             records[player_id].points += points
             records[player_id].byes += 1
