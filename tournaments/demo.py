@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.demo_season import demo_season
 from tournaments.demo_tournament import DEMO_TOURNAMENT, demo_tournament
 from tournaments.models import Club, Event, Game, Player
 from tournaments.rules.hands import parse_held
@@ -78,6 +79,7 @@ def load_demo() -> DemoSummary:
         members = {name: Player.objects.get_or_create(club=club, name=name)[0] for name in MEMBERS}
         # The demo events are rebuilt for tonight; events the visitor created are kept.
         club.events.filter(name__in=[RAMI_NIGHT, GIN_NIGHT, DEMO_TOURNAMENT]).delete()
+        demo_season(club, organiser, members)  # past nights and the season around them
         rami = _rami_night(club, organiser, members)
         gin = _gin_night(club, organiser, members)
         tournament = demo_tournament(club, organiser, MEMBERS[:12])
