@@ -15,7 +15,7 @@ from tournaments.selectors.ratings import RatingPoint
 
 
 def rating_chart_svg(
-    history: list[RatingPoint], *, start: int, width: int = 640, height: int = 220
+    history: list[RatingPoint], *, start: int, width: int = 420, height: int = 200
 ) -> str:
     """The rating after each game, from `start` (a newcomer's rating) on: one line, the
     value axis on the left, the games along the bottom, the first and last dates below."""

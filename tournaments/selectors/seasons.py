@@ -9,6 +9,7 @@ the next reading. Every function answers in a fixed number of queries.
 
 from __future__ import annotations
 
+import datetime
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -200,3 +201,10 @@ def season_standings(season: Season) -> SeasonStandings:
     events = season_events(season)
     nights = load_nights(events)
     return standings_from_nights(season, [nights[event.pk] for event in events])
+
+
+def current_seasons(today: datetime.date, limit: int = 6) -> list[Season]:
+    """Seasons running today or ended within the last month, for the home page: one query."""
+    recent = today - datetime.timedelta(days=31)
+    seasons = Season.objects.filter(starts_on__lte=today, ends_on__gte=recent)
+    return list(seasons.select_related("club").order_by("-ends_on", "name")[:limit])
