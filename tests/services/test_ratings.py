@@ -11,8 +11,7 @@ from django.core.management import call_command
 from tests.factories import EventFactory, PlayerFactory, make_game, play
 from tournaments.models import Event, Hand, Player, RatingUpdate, Registration
 from tournaments.selectors.ratings import current_ratings, player_rating
-from tournaments.services.entry import close_game, correct_hand, delete_last_hand
-from tournaments.services.entry import HandFacts
+from tournaments.services.entry import HandFacts, close_game, correct_hand, delete_last_hand
 from tournaments.services.ratings import (
     START,
     rate_table,
