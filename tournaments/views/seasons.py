@@ -21,6 +21,7 @@ from tournaments.display.seasons import (
     final_place_text,
     rule_lines,
     season_table,
+    signed,
     table_place_text,
 )
 from tournaments.forms.seasons import SeasonForm
@@ -80,7 +81,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         "card": card,
         "chart": rating_chart_svg(card.rating.history, start=start),
         "start": start,
-        "recent": list(reversed(card.rating.history[-10:])),
+        "recent": [(point, signed(point.change)) for point in reversed(card.rating.history[-10:])],
         "nights": [
             {
                 "night": night,
