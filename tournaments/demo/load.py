@@ -12,6 +12,7 @@ from django.db import transaction
 from tournaments.models import Club, Event, Game, Player
 
 from .club_nights import GIN_NIGHT, RAMI_NIGHT, gin_night, rami_night
+from .season import demo_season
 from .tournament import DEMO_TOURNAMENT, demo_tournament
 
 DEMO_USERNAME = "demo"
@@ -70,6 +71,7 @@ def load_demo() -> DemoSummary:
         members = {name: Player.objects.get_or_create(club=club, name=name)[0] for name in MEMBERS}
         # The demo events are rebuilt for tonight; events the visitor created are kept.
         club.events.filter(name__in=[RAMI_NIGHT, GIN_NIGHT, DEMO_TOURNAMENT]).delete()
+        demo_season(club, organiser, members)  # past nights and the season around them
         rami = rami_night(club, organiser, members, MEMBERS[:10])
         gin = gin_night(club, organiser, members, MEMBERS[10:14])
         tournament = demo_tournament(club, organiser, MEMBERS[:12])

@@ -1,13 +1,15 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
 clubs: Club, Player. events: Event, Registration, Round. games: Game, Seat, Bye, Hand,
-HandLine. Points are never typed in: the rules engine derives them from the facts of each
-hand, and the derived columns are rewritten in the same transaction as any change.
+HandLine. seasons: Season, RatingUpdate (club ratings). Points are never typed in: the
+rules engine derives them from the facts of each hand, and the derived columns are
+rewritten in the same transaction as any change.
 """
 
 from .clubs import Club, Player
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
+from .seasons import RatingUpdate, Season
 
 __all__ = [
     "Bye",
@@ -17,7 +19,9 @@ __all__ = [
     "Hand",
     "HandLine",
     "Player",
+    "RatingUpdate",
     "Registration",
     "Round",
     "Seat",
+    "Season",
 ]

@@ -76,6 +76,14 @@ class Event(models.Model):
     seating_method = models.CharField(
         _("seating"), max_length=20, choices=Seating, default=Seating.SWISS
     )
+    seed_by_rating = models.BooleanField(
+        _("seat by club rating"),
+        default=False,
+        help_text=_(
+            "Swiss round 1 seats players by their club rating (then ties on points follow "
+            "it); balanced mixing receives the ratings too."
+        ),
+    )
     points_scale = models.JSONField(_("tournament points by place"), default=default_points_scale)
     points_for_win_at_time = models.PositiveSmallIntegerField(
         _("points for a win when time is up"),

@@ -15,6 +15,7 @@ from tournaments.standings import (
     PlayerRecord,
     StandingRow,
     rank_players,
+    records_from_rows,
     rows_as_dicts,
     tie_break_labels,
 )
@@ -25,42 +26,14 @@ CENT = Decimal("0.01")
 def load_records(event: Event) -> list[PlayerRecord]:
     """The record of every player who came (checked in, or seated since), from finished
     games and byes: three queries. A registered no-show is not ranked."""
-    registered = {
-        r.player_id: r for r in Registration.objects.filter(event=event).select_related("player")
-    }
-    records = {
-        pid: PlayerRecord(pid, r.player.name) for pid, r in registered.items() if r.checked_in
-    }
+    registered = Registration.objects.filter(event=event).values_list(
+        "player_id", "player__name", "checked_in"
+    )
     seats = Seat.objects.filter(game__event=event, game__finished=True).values_list(
         "game_id", "player_id", "total", "rank", "tournament_points"
     )
-    tables: dict[int, list[tuple]] = {}
-    for game_id, *row in seats:
-        tables.setdefault(game_id, []).append(row)
-    for table in tables.values():
-        for player_id, total, rank, points in table:
-            if player_id not in records:
-                # Seated without being checked in (seated by hand, or imported).
-                name = registered[player_id].player.name if player_id in registered else "?"
-                records[player_id] = PlayerRecord(player_id, name)
-            record = records[player_id]
-            others = [row for row in table if row[0] != player_id]
-            record.points += points
-            record.score += total
-            record.games += 1
-            record.wins += rank == 1
-            record.opponents += [row[0] for row in others]
-            record.results.append((tuple(row[0] for row in others), points))
-            if others:
-                average = Decimal(sum(row[1] for row in others)) / len(others)
-                record.score_difference += Decimal(total) - average
-    for player_id, points in Bye.objects.filter(round__event=event).values_list(
-        "player_id", "points"
-    ):
-        if player_id in records:
-            records[player_id].points += points
-            records[player_id].byes += 1
-    return list(records.values())
+    byes = Bye.objects.filter(round__event=event).values_list("player_id", "points")
+    return records_from_rows(registered, seats, byes)
 
 
 def event_standings(event: Event) -> list[StandingRow]:

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from tournaments import seating
 from tournaments.models import Bye, Event, Game, Hand, Player, Round, Seat
 from tournaments.rules import PRESETS
+from tournaments.selectors.ratings import current_ratings
 from tournaments.services.entry import set_closed
 
 
@@ -79,7 +80,7 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
                 preset.table_sizes(),
                 round_number=number,
                 history=past_tables(event),
-                standings={pid: points.get(pid, Decimal(0)) for pid in _best_first(ids, points)},
+                standings=_standings_for_seating(event, ids, points),
                 byes_so_far=list(
                     Bye.objects.filter(round__event=event).values_list("player_id", flat=True)
                 ),
@@ -247,3 +248,19 @@ def _refuse_what_cannot_be_seated(event: Event, method: str, count: int, number:
 
 def _best_first(ids: list[int], points: dict[int, Decimal]) -> list[int]:
     return sorted(ids, key=lambda pid: -points.get(pid, Decimal(0)))
+
+
+def _standings_for_seating(
+    event: Event, ids: list[int], points: dict[int, Decimal]
+) -> dict[int, Decimal | int]:
+    """What the seating method ranks on: tournament points, best first. With the event's
+    "seat by club rating": before anyone has points (round 1) the ratings themselves, so
+    that Swiss seats players of similar rating together; afterwards players level on points
+    are listed by rating (Swiss keeps that order among equals)."""
+    if not event.seed_by_rating:
+        return {pid: points.get(pid, Decimal(0)) for pid in _best_first(ids, points)}
+    ratings = current_ratings(ids)
+    if not any(points.get(pid) for pid in ids):
+        return dict(sorted(ratings.items(), key=lambda item: -item[1]))
+    order = sorted(ids, key=lambda pid: (-points.get(pid, Decimal(0)), -ratings[pid]))
+    return {pid: points.get(pid, Decimal(0)) for pid in order}

@@ -17,6 +17,7 @@ from tournaments.models import Game, Hand, HandLine, Seat
 from tournaments.rules.gamefile import parse_amount
 from tournaments.rules.hands import NEVER_MELDED, parse_held
 from tournaments.rules.tournament import places, tournament_points
+from tournaments.services import ratings
 
 
 def held_value(line: HandLine):
@@ -68,9 +69,12 @@ def refresh_game(game: Game) -> rules.GameResult:
         # A game closed before any hand has no result at all: ties keep seating order, so
         # the engine would crown the first seat of a 0-0 game.
         decided = result.finished and bool(hands) and not any(hand.is_provisional for hand in hands)
+        was_finished = game.finished
         _write_hands(seats, hands, result)
         _write_seats(game, seats, result, decided)
         _write_game(game, seats, hands, result, decided)
+        # The club ratings follow the finishing order, in the same transaction.
+        ratings.game_result_changed(game, seats, decided=decided, was_finished=was_finished)
     return result
 
 

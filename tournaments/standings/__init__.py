@@ -10,6 +10,7 @@ from .ranking import (
     TieBreak,
     leaders,
     rank_players,
+    records_from_rows,
     rows_as_dicts,
     tie_break_labels,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "TieBreak",
     "leaders",
     "rank_players",
+    "records_from_rows",
     "rows_as_dicts",
     "tie_break_labels",
 ]

@@ -117,6 +117,42 @@ def _display(value):
     return value
 
 
+def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
+    """The records from an event's rows: registrations (player id, name, checked in),
+    finished games' seats (game id, player id, total, rank, tournament points) and byes
+    (player id, points). Pure, so that several events can be loaded at once."""
+    names = {player_id: name for player_id, name, _checked_in in registered}
+    records = {
+        player_id: PlayerRecord(player_id, name)
+        for player_id, name, checked_in in registered
+        if checked_in
+    }
+    tables: dict[int, list[tuple]] = {}
+    for game_id, *row in seats:
+        tables.setdefault(game_id, []).append(row)
+    for table in tables.values():
+        for player_id, total, rank, points in table:
+            if player_id not in records:
+                # Seated without being checked in (seated by hand, or imported).
+                records[player_id] = PlayerRecord(player_id, names.get(player_id, "?"))
+            record = records[player_id]
+            others = [row for row in table if row[0] != player_id]
+            record.points += points
+            record.score += total
+            record.games += 1
+            record.wins += rank == 1
+            record.opponents += [row[0] for row in others]
+            record.results.append((tuple(row[0] for row in others), points))
+            if others:
+                average = Decimal(sum(row[1] for row in others)) / len(others)
+                record.score_difference += Decimal(total) - average
+    for player_id, points in byes:
+        if player_id in records:
+            records[player_id].points += points
+            records[player_id].byes += 1
+    return list(records.values())
+
+
 def leaders(rows: list[StandingRow], count: int) -> list[StandingRow]:
     """The first `count` rows, and everyone sharing the last place shown."""
     if len(rows) <= count:

@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("tournaments.urls.sheets")),
     path("", include("tournaments.urls.tournament")),
     path("", include("tournaments.urls.gamefiles")),
+    path("", include("tournaments.urls.seasons")),
 ]

@@ -8,11 +8,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from tournaments.selectors.events import upcoming_events
+from tournaments.selectors.seasons import current_seasons
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Say what Ramiscore is, lead players to today's events and organisers to theirs."""
     today = timezone.localdate()
-    context = {"events": upcoming_events(today), "today": today}
+    context = {"events": upcoming_events(today), "today": today, "seasons": current_seasons(today)}
     return render(request, "home.html", context)

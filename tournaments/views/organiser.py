@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -26,7 +27,7 @@ from tournaments.forms.organiser import (
     OpenRoundForm,
     RulesForm,
 )
-from tournaments.models import Club, Event
+from tournaments.models import Club, Event, Season
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.selectors.events import event_management
 from tournaments.services.clubs import create_club
@@ -37,6 +38,7 @@ from tournaments.services.events import (
     present_count,
     prize_note,
 )
+from tournaments.services.ratings import event_date_changed
 from tournaments.services.rounds import can_open_round, seating_method_for
 from tournaments.sheets.render import qr_svg
 from tournaments.views.permissions import organiser_view
@@ -65,6 +67,7 @@ def _dashboard(user, club_form: ClubForm) -> dict:
         "clubs": clubs,
         "upcoming": list(events.filter(date__gte=today).order_by("date", "id")),
         "past": list(events.filter(date__lt=today).order_by("-date", "-id")),
+        "seasons": list(Season.objects.filter(club__in=clubs).select_related("club")),
         "club_form": club_form,
     }
 
@@ -151,12 +154,15 @@ def variant_options(request: HttpRequest) -> HttpResponse:
 def edit_event(request: HttpRequest, event: Event) -> HttpResponse:
     """An event's name, date, fee, confirmation, language and tournament settings."""
     data = request.POST if request.method == "POST" else None
+    old_date = event.date
     form = EventSettingsForm(data, instance=event)
     if request.method == "POST":
         if form.is_valid():
             event = form.save(commit=False)
             event._change_reason = "settings changed"
-            event.save()
+            with transaction.atomic():
+                event.save()
+                event_date_changed(event, old_date)  # its games move in the rating order
             messages.success(request, _("Event settings saved."))
             return redirect("organiser:event", event_id=event.id)
         status = 400

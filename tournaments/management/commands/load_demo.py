@@ -8,6 +8,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
 from tournaments.demo import DemoNotAllowed, load_demo
+from tournaments.demo.season import DEMO_SEASON
+from tournaments.models import Season
 
 SITE = "http://127.0.0.1:8000"
 
@@ -37,3 +39,8 @@ class Command(BaseCommand):
                 if game.event_id == event.id:
                     url = reverse("game", kwargs={"game_id": game.id})
                     self.stdout.write(f"  table {game.table_number}: {SITE}{url}")
+        for season in Season.objects.filter(name=DEMO_SEASON):
+            url = reverse("season:standings", kwargs={"season_id": season.id})
+            self.stdout.write(
+                f"{season.name} (season, club ratings on players' pages): {SITE}{url}"
+            )

@@ -1,0 +1,212 @@
+"""Club ratings: openskill over finishing orders, in date order, recomputed from the facts
+when a result appears, changes or goes; and seating by rating."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.management import call_command
+
+from tests.factories import EventFactory, PlayerFactory, make_game, play
+from tournaments.models import Event, Hand, Player, RatingUpdate, Registration
+from tournaments.selectors.ratings import current_ratings, player_rating
+from tournaments.services.entry import HandFacts, close_game, correct_hand, delete_last_hand
+from tournaments.services.ratings import (
+    START,
+    rate_table,
+    recompute_ratings,
+    shown_rating,
+)
+from tournaments.services.rounds import open_round
+
+pytestmark = pytest.mark.django_db
+
+NEWCOMER = shown_rating(*START)
+
+
+def finish(game, winner: str, **held) -> None:
+    """Hands won by `winner`, the others holding `held`, until the game is over (rami à
+    pénalités to 50: penalty points, lowest total wins)."""
+    while True:
+        game.refresh_from_db()
+        if game.finished:
+            return
+        play(game, "going_out", winner, **held)
+
+
+def night(club, day: int, players=("Anne", "Bruno", "Chloé"), **fields) -> Event:
+    return EventFactory(
+        club=club,
+        date=datetime.date(2026, 10, day),
+        options={"target": 50},
+        **fields,
+    )
+
+
+def ratings_by_name(club) -> dict[str, int]:
+    players = Player.objects.filter(club=club)
+    found = current_ratings(players.values_list("id", flat=True))
+    return {player.name: found[player.id] for player in players}
+
+
+def test_tied_players_with_equal_ratings_get_equal_updates_between_the_winner_and_the_last():
+    after = rate_table([START] * 4, [1, 2, 2, 4])
+    assert after[1] == pytest.approx(after[2])
+    assert after[0][0] > after[1][0] > after[3][0]
+
+
+def test_tied_winners_gain_more_than_the_third():
+    # openskill 6.2 alone gives the third as much as the tied winners.
+    after = rate_table([START] * 4, [1, 1, 3, 4])
+    assert after[0][0] == pytest.approx(after[1][0])
+    assert after[0][0] > after[2][0] > after[3][0]
+
+
+def test_places_must_match_the_players():
+    with pytest.raises(ValueError):
+        rate_table([START, START], [1])
+
+
+def test_a_finished_game_rates_its_players_from_the_finishing_order(club):
+    game = make_game(night(club, 1))
+    play(game, "going_out", "Anne", Bruno=10, Chloé=20)
+    assert not RatingUpdate.objects.exists()  # in play: nothing rated yet
+    finish(game, "Anne", Bruno=10, Chloé=20)
+    ratings = ratings_by_name(club)
+    assert ratings["Anne"] > ratings["Bruno"] > ratings["Chloé"]
+    assert RatingUpdate.objects.filter(game=game).count() == 3
+    assert dict(RatingUpdate.objects.values_list("player__name", "place")) == {
+        "Anne": 1,
+        "Bruno": 2,
+        "Chloé": 3,
+    }
+
+
+def test_correcting_a_finished_game_recomputes_it_and_every_later_game(club):
+    first = make_game(night(club, 1))
+    finish(first, "Anne", Bruno=10, Chloé=20)
+    later = make_game(night(club, 8))
+    finish(later, "Bruno", Anne=10, Chloé=20)
+    before_later = dict(RatingUpdate.objects.filter(game=later).values_list("player__name", "mu"))
+    # Hand 1 of the first night was in fact won by Chloé.
+    hand = Hand.objects.get(game=first, number=1)
+    seats = {seat.player.name: seat for seat in first.seats.select_related("player")}
+    facts = HandFacts("going_out", seats["Chloé"], {seats["Anne"].id: 40, seats["Bruno"].id: 10})
+    correct_hand(hand=hand, facts=facts, reason="wrong winner")
+    after_later = dict(RatingUpdate.objects.filter(game=later).values_list("player__name", "mu"))
+    assert after_later != before_later  # the later night follows the corrected one
+    # The same as rebuilding everything from the facts.
+    stored = sorted(RatingUpdate.objects.values_list("player_id", "game_id", "mu", "sigma"))
+    recompute_ratings(club=club)
+    rebuilt = sorted(RatingUpdate.objects.values_list("player_id", "game_id", "mu", "sigma"))
+    assert rebuilt == stored
+
+
+def test_a_game_that_is_no_longer_finished_loses_its_rating(club):
+    game = make_game(night(club, 1))
+    finish(game, "Anne", Bruno=10, Chloé=20)
+    delete_last_hand(game=game, reason="typed twice")
+    game.refresh_from_db()
+    assert not game.finished
+    assert not RatingUpdate.objects.filter(game=game).exists()
+    assert ratings_by_name(club)["Anne"] == NEWCOMER
+
+
+def test_games_are_rated_in_date_order_whatever_the_order_they_are_entered(club):
+    late = make_game(night(club, 20))
+    finish(late, "Bruno", Anne=10, Chloé=20)
+    early = make_game(night(club, 2))
+    finish(early, "Anne", Bruno=10, Chloé=20)  # entered afterwards, played before
+    history = [point.event_id for point in player_rating(Player.objects.get(name="Anne")).history]
+    assert history == [early.event_id, late.event_id]
+    stored = sorted(RatingUpdate.objects.values_list("player_id", "game_id", "mu"))
+    recompute_ratings(club=club)
+    assert sorted(RatingUpdate.objects.values_list("player_id", "game_id", "mu")) == stored
+
+
+def test_a_game_closed_at_time_is_rated_from_its_totals(club):
+    game = make_game(night(club, 1))
+    play(game, "going_out", "Chloé", Anne=30, Bruno=10)
+    close_game(game=game)
+    assert dict(RatingUpdate.objects.values_list("player__name", "place")) == {
+        "Chloé": 1,
+        "Bruno": 2,
+        "Anne": 3,
+    }
+
+
+def test_an_event_moved_to_another_date_takes_its_new_place_in_the_order(club, client, organiser):
+    first = make_game(night(club, 1))
+    finish(first, "Anne", Bruno=10, Chloé=20)
+    second = make_game(night(club, 8))
+    finish(second, "Bruno", Anne=10, Chloé=20)
+    client.force_login(organiser)
+    event = second.event
+    response = client.post(
+        f"/manage/events/{event.id}/settings/",
+        {
+            "name": event.name,
+            "date": "2026-09-20",
+            "kind": "club_night",
+            "entry_fee": "0",
+            "language": "fr",
+            "seating_method": "swiss",
+            "points_scale": "3, 1, 0",
+            "bye_points": "3",
+            "tie_breaks": "score",
+            "prize_places": "100",
+            "club_share": "0",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    history = player_rating(Player.objects.get(name="Anne")).history
+    assert [point.event_id for point in history] == [second.event_id, first.event_id]
+
+
+def test_the_command_rebuilds_every_rating(club, capsys):
+    game = make_game(night(club, 1))
+    finish(game, "Anne", Bruno=10, Chloé=20)
+    stored = sorted(RatingUpdate.objects.values_list("player_id", "mu", "sigma"))
+    RatingUpdate.objects.all().delete()
+    call_command("recompute_ratings")
+    assert sorted(RatingUpdate.objects.values_list("player_id", "mu", "sigma")) == stored
+    assert "1 games rated, 3 rating updates" in capsys.readouterr().out
+
+
+def test_the_shown_rating_is_conservative_and_starts_at_1000():
+    assert NEWCOMER == 1000
+    assert shown_rating(25, 2) == 1000 + 25 * 19
+
+
+def test_swiss_round_1_seats_players_of_similar_rating_together(club):
+    """Eight players at tables of 4: with seating by rating, the four best rated sit at
+    table 1; without it, the seating ignores the ratings."""
+    strong = [f"Fort {i}" for i in range(4)]
+    weak = [f"Faible {i}" for i in range(4)]
+    for day, (a, b) in enumerate(zip(strong, weak, strict=True), start=1):
+        game = make_game(night(club, day), players=(a, b, f"Autre {day}"))
+        finish(game, a, **{b: 20, f"Autre {day}": 10})
+    for seed_by_rating in (True, False):
+        event = EventFactory(
+            club=club,
+            kind="tournament",
+            seating_method="swiss",
+            seed_by_rating=seed_by_rating,
+            date=datetime.date(2026, 11, 1),
+        )
+        for name in weak + strong:
+            Registration.objects.create(
+                event=event, player=Player.objects.get(club=club, name=name), checked_in=True
+            )
+        round_ = open_round(event=event, seed=5)
+        table_1 = set(round_.games.get(table_number=1).seats.values_list("player__name", flat=True))
+        if seed_by_rating:
+            assert table_1 == set(strong)
+        else:
+            assert table_1 != set(strong)
+
+
+def test_a_newcomer_is_rated_as_one(club):
+    newcomer = PlayerFactory(club=club, name="Zoé")
+    assert current_ratings([newcomer.id]) == {newcomer.id: NEWCOMER}

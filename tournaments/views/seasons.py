@@ -1,0 +1,155 @@
+"""Season pages: the standings (sortable, CSV, XLSX, PDF), a club member's page, and the
+organiser's pages to create and change a season (his club's only)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from tournaments.display.rating_chart import rating_chart_svg
+from tournaments.display.seasons import (
+    final_place_text,
+    rule_lines,
+    season_table,
+    signed,
+    table_place_text,
+)
+from tournaments.display.tables import EXPORT_FORMATS
+from tournaments.forms.seasons import SeasonForm
+from tournaments.models import Club, Player, Season
+from tournaments.selectors.players import club_player
+from tournaments.selectors.seasons import season_standings
+from tournaments.services.ratings import START, shown_rating
+from tournaments.services.seasons import save_season
+from tournaments.sheets.season import season_pdf
+from tournaments.views.permissions import can_manage_club
+
+PER_PAGE = 100
+
+
+def _season_or_404(season_id: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("club"), pk=season_id)
+
+
+@require_GET
+def standings(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The season's standings and its rule; `?_export=csv|xlsx` downloads them."""
+    season = _season_or_404(season_id)
+    found = season_standings(season)
+    table = season_table(found)
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    export = request.GET.get("_export")
+    if export in EXPORT_FORMATS:
+        name = slugify(season.name) or "season"
+        return TableExport(export, table).response(f"{name}.{export}")
+    context = {
+        "season": season,
+        "standings": found,
+        "table": table,
+        "rules": rule_lines(season),
+        "can_manage": can_manage_club(request.user, season.club),
+    }
+    return render(request, "season/standings.html", context)
+
+
+@require_GET
+def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The season's standings on A4, for the club's wall, in the reader's language."""
+    season = _season_or_404(season_id)
+    language = translation.get_language() or "fr"
+    response = HttpResponse(season_pdf(season, language=language), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(season.name) or "season"}.pdf"'
+    return response
+
+
+@require_GET
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A club member: his rating and its history, his seasons, every night he played."""
+    member = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    card = club_player(member)
+    start = shown_rating(*START)
+    context = {
+        "card": card,
+        "chart": rating_chart_svg(card.rating.history, start=start),
+        "start": start,
+        "recent": [(point, signed(point.change)) for point in reversed(card.rating.history[-10:])],
+        "nights": [
+            {
+                "night": night,
+                "places": [table_place_text(table) for table in night.tables]
+                if not night.event.is_tournament
+                else [final_place_text(place) for place in night.entry.places],
+            }
+            for night in card.nights
+        ],
+    }
+    return render(request, "season/player.html", context)
+
+
+def _organiser_only(request: HttpRequest, club: Club) -> HttpResponse | None:
+    """The login page for visitors, 403 for other clubs' organisers, None for his own."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not can_manage_club(request.user, club):
+        raise PermissionDenied
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = get_object_or_404(Club, pk=club_id)
+    refused = _organiser_only(request, club)
+    if refused:
+        return refused
+    return _season_form(request, club, None)
+
+
+@require_http_methods(["GET", "POST"])
+def edit_season(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_or_404(season_id)
+    refused = _organiser_only(request, season.club)
+    if refused:
+        return refused
+    return _season_form(request, season.club, season)
+
+
+def _season_form(request: HttpRequest, club: Club, season: Season | None) -> HttpResponse:
+    if request.method == "GET":
+        initial = SeasonForm.initial_for(season) if season else {}
+        form = SeasonForm(initial=initial, club=club)
+        status = 200
+    else:
+        form = SeasonForm(request.POST, club=club)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                saved = save_season(
+                    club=club,
+                    season=season,
+                    name=data["name"],
+                    starts_on=data["starts_on"],
+                    ends_on=data["ends_on"],
+                    scoring=data["scoring"],
+                    points_scale=data["points_scale"],
+                    best_of=data["best_of"],
+                    events=list(data["events"]),
+                    user=request.user,
+                )
+            except ValidationError as error:
+                for field, problems in error.message_dict.items():
+                    form.add_error(field if field in form.fields else None, problems)
+            else:
+                messages.success(request, _("Season saved."))
+                return redirect("season:standings", season_id=saved.pk)
+        status = 400
+    context = {"form": form, "club": club, "season": season}
+    return render(request, "season/form.html", context, status=status)
