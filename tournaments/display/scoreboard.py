@@ -81,6 +81,11 @@ class GameCard:
         return self.game.finished
 
     @property
+    def provisional(self) -> bool:
+        """A hand waits for confirmation: the totals may still change, nothing is decided."""
+        return self.game.has_provisional_hands
+
+    @property
     def has_prizes(self) -> bool:
         return any(line.prize for line in self.players)
 

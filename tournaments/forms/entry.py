@@ -18,13 +18,17 @@ from tournaments.display.labels import HOW_LABELS
 from tournaments.models import HandLine, Seat
 from tournaments.rules import RulesError
 from tournaments.rules.hands import (
-    DRAW,
-    GIN_,
-    HOWS,
+    ALL_OR_NONE,
+    COUNTED,
+    HOLDS_NOTHING,
     NEVER_MELDED,
+    NO_DEADWOOD,
+    NOBODY,
     parse_held,
+    ways_to_end,
+    who_is_counted,
 )
-from tournaments.rules.variants import GIN, RAMI, Variant
+from tournaments.rules.variants import GIN, Variant
 from tournaments.selectors.games import HandRow
 from tournaments.services.entry import HandFacts
 
@@ -53,11 +57,26 @@ class HandForm(forms.Form):
     how = forms.ChoiceField(label=_("How?"), widget=forms.RadioSelect)
 
     def __init__(
-        self, *args, variant: Variant, seats: list[Seat], reason: bool = False, **kwargs
+        self,
+        *args,
+        variant: Variant,
+        seats: list[Seat],
+        reason: bool = False,
+        entrant: str = "",
+        **kwargs,
     ) -> None:
+        """`entrant`: whether the form asks who is entering the hand ("asked", "required"
+        when the event has hands confirmed, "" not at all: an organiser is entering)."""
         super().__init__(*args, **kwargs)
         self.variant, self.seats = variant, seats
-        hows = [how for how in HOWS[variant.family] if how != DRAW or variant.has_draws]
+        if entrant:
+            self.fields["entering"] = player_choice(
+                seats,
+                label=_("Who is entering this hand?"),
+                required=entrant == REQUIRED,
+                missing=_("Say who is entering the hand: another player will confirm it."),
+            )
+        hows = ways_to_end(variant)
         self.fields["how"].choices = [(how, HOW_LABELS[how].choice) for how in hows]
         self.fields["how"].initial = hows[0]  # going out / knock: most hands end this way
         self.fields["ended_by"].choices = [(str(seat.position), seat.player.name) for seat in seats]
@@ -100,37 +119,38 @@ class HandForm(forms.Form):
         """Whether the hand's facts are readable (a correction's reason may still be missing)."""
         return self.is_valid() or set(self.errors) <= {"reason"}
 
+    def entering_seat(self) -> Seat | None:
+        """The player who says he is entering the hand, if asked and given."""
+        return seat_at(self.seats, self.cleaned_data.get("entering"))
+
     def is_complete(self) -> bool:
         """Whether every player who must be counted has a value (for the live preview)."""
         if not self.facts_valid():
             return False
-        data = self.cleaned_data
-        if data["how"] != DRAW and not data["ended_by"]:
+        rule = who_is_counted(self.variant, self.cleaned_data["how"])
+        ender = None if rule.ender == NOBODY else self._ended_by_seat()
+        if rule.ender != NOBODY and ender is None:
             return False
-        ender = self._ended_by_seat()
-        counted = [
-            seat
-            for seat in self.seats
-            if not (self.variant.family == RAMI and seat == ender)
-            and not (self.is_gin and seat == ender and data["how"] == GIN_)
-        ]
-        if data["how"] == DRAW and not any(self._held_text(seat) for seat in self.seats):
+        others = [seat for seat in self.seats if seat != ender]
+        if rule.others == ALL_OR_NONE and not any(self._given(seat) for seat in others):
             return True
-        return all(self._held_text(seat) or self._never(seat) for seat in counted)
+        needed = others + ([ender] if rule.ender == COUNTED else [])
+        return all(self._given(seat) for seat in needed)
 
     def facts(self) -> HandFacts:
         """The hand's facts, values kept as typed when wrong so that the engine names them."""
         how = self.cleaned_data["how"]
-        ender = None if how == DRAW else self._ended_by_seat()
+        rule = who_is_counted(self.variant, how)
+        ender = None if rule.ender == NOBODY else self._ended_by_seat()
         held: dict[int, object] = {}
         for seat in self.seats:
             if self._never(seat):
                 held[seat.id] = NEVER_MELDED
                 continue
             text = self._held_text(seat)
-            if seat == ender and self.variant.family == RAMI and text in ("", "0"):
+            if seat == ender and rule.ender == HOLDS_NOTHING and text in ("", "0"):
                 continue  # who went out holds nothing: a typed 0 means the same
-            if seat == ender and how == GIN_ and not text:
+            if seat == ender and rule.ender == NO_DEADWOOD and not text:
                 text = "0"  # a gin has no deadwood by definition
             if text:
                 held[seat.id] = read_held(text)
@@ -149,14 +169,52 @@ class HandForm(forms.Form):
                 self.add_error(None, problem.where(gettext) + text)
 
     def _ended_by_seat(self) -> Seat | None:
-        position = self.cleaned_data.get("ended_by")
-        return next((seat for seat in self.seats if str(seat.position) == position), None)
+        return seat_at(self.seats, self.cleaned_data.get("ended_by"))
+
+    def _given(self, seat: Seat) -> bool:
+        return bool(self._held_text(seat)) or self._never(seat)
 
     def _held_text(self, seat: Seat) -> str:
         return " ".join(self.cleaned_data.get(held_name(seat), "").replace(",", " ").split())
 
     def _never(self, seat: Seat) -> bool:
         return bool(self.cleaned_data.get(never_name(seat)))
+
+
+ASKED, REQUIRED = "asked", "required"
+
+
+def player_choice(seats: list[Seat], *, label, required: bool, missing) -> forms.ChoiceField:
+    """One of the table's players, as buttons (their seat positions as values)."""
+    return forms.ChoiceField(
+        label=label,
+        choices=[(str(seat.position), seat.player.name) for seat in seats],
+        required=required,
+        widget=forms.RadioSelect,
+        error_messages={"required": missing},
+    )
+
+
+def seat_at(seats: list[Seat], position: str | None) -> Seat | None:
+    return next((seat for seat in seats if str(seat.position) == position), None)
+
+
+class ConfirmForm(forms.Form):
+    """The confirm screen of a table link: which player of the table checks the hand (any
+    but the one named as entering it)."""
+
+    def __init__(self, *args, seats: list[Seat], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.fields["confirmer"] = player_choice(
+            seats,
+            label=_("Who confirms?"),
+            required=True,
+            missing=_("Say who confirms the hand."),
+        )
+
+    def seat(self) -> Seat | None:
+        return seat_at(self.seats, self.cleaned_data.get("confirmer"))
 
 
 def held_name(seat: Seat) -> str:

@@ -42,6 +42,9 @@ class Game(models.Model):
     closed = models.BooleanField(_("closed by the organiser"), default=False)
     link_token = models.CharField(max_length=32, unique=True, default=new_link_token)
     link_enabled = models.BooleanField(_("table link enabled"), default=True)
+    # Imported from a game file: its rules are the file's, and the event's rules never
+    # replace them.
+    imported = models.BooleanField(_("imported from a game file"), default=False)
 
     # Derived by the rules engine (tournaments.scoring.refresh_game); never typed in.
     finished = models.BooleanField(default=False)
@@ -149,11 +152,19 @@ class Hand(models.Model):
     )
     # Who entered or confirmed it from a table link (no account): a per-device identity.
     entered_from = models.CharField(max_length=64, blank=True)
+    # The player of the table who entered it, as he named himself on the entry page.
+    entered_by_seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     entered_at = models.DateTimeField(auto_now_add=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_from = models.CharField(max_length=64, blank=True)
+    # The other player of the table who checked it on the confirm screen.
+    confirmed_by_seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     needs_confirmation = models.BooleanField(default=False)
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import Q
+
 from tournaments.models import Bye, Event, Registration, Round, Seat
 from tournaments.rules import PRESETS
 from tournaments.rules.prizes import by_places
@@ -49,6 +51,34 @@ def event_standings(event: Event) -> list[StandingRow]:
         for row in rows:
             row.prize = Decimal(cents[str(row.record.player_id)]) / 100
     return rows
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """What the standings do not count yet: players at a game still in play or with a hand
+    waiting for confirmation (their points may change), and the tables where a hand waits."""
+
+    players: frozenset[int] = frozenset()
+    waiting_tables: tuple[int, ...] = ()  # table numbers, in order
+
+    def __bool__(self) -> bool:
+        return bool(self.players)
+
+
+def undecided(event: Event) -> Undecided:
+    """Who may still gain points in the event, and which tables wait for a confirmation: one
+    query. (A table closed without a hand played is decided: it has no result.)"""
+    rows = Seat.objects.filter(game__event=event, game__finished=False).filter(
+        Q(game__closed=False) | Q(game__has_provisional_hands=True)
+    )
+    players, waiting = set(), set()
+    for player_id, table, pending in rows.values_list(
+        "player_id", "game__table_number", "game__has_provisional_hands"
+    ):
+        players.add(player_id)
+        if pending:
+            waiting.add(table)
+    return Undecided(frozenset(players), tuple(sorted(waiting)))
 
 
 def entrants(event: Event) -> int:
@@ -123,6 +153,7 @@ class StandingsPage:
     pool: PrizePool
     rounds: list[Round]
     withdrawn: set[int] = field(default_factory=set)  # player ids
+    undecided: Undecided = field(default_factory=Undecided)
 
     @property
     def round_in_play(self) -> Round | None:
@@ -138,7 +169,8 @@ class StandingsPage:
 
 
 def event_standings_page(event: Event) -> StandingsPage:
-    """Standings, prize pool, rounds and withdrawals of a tournament: eight queries."""
+    """Standings, prize pool, rounds, withdrawals and what is not decided yet of a
+    tournament: nine queries."""
     return StandingsPage(
         event=event,
         rows=event_standings(event),

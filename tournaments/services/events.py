@@ -1,4 +1,5 @@
-"""Events and their players: create an event, change its rules, register and check in players."""
+"""Events and their players: create an event, change its rules or settings (rescoring what
+they change), register and check in players."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import rules
-from tournaments.models import Club, Event, Player, Registration
+from tournaments.models import Bye, Club, Event, Game, Player, Registration
+from tournaments.services import ratings
 from tournaments.services.scoring import refresh_game
 
 
@@ -59,21 +61,74 @@ def create_event(
 
 
 def change_rules(*, event: Event, variant: str, options: dict, reason: str = "") -> Event:
-    """Change the event's variant or options; its games follow, rescored in the same
-    transaction (refused, with the reason, if a hand already played breaks the new rules)."""
+    """Change the event's variant or options; its own tables follow, rescored in the same
+    transaction (refused, with the reason, if a hand already played breaks the new rules).
+    Games imported from a file keep the file's rules."""
     options = validated_options(variant, options)
     with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()
         event.variant, event.options = variant, options
         event._change_reason = reason or "rules changed"
         event.save(update_fields=["variant", "options"])
-        for game in event.games.select_for_update():
+        for game in event.games.filter(imported=False).select_for_update():
             game.variant, game.options = variant, options
             game.save(update_fields=["variant", "options"])
-            try:
-                refresh_game(game)
-            except rules.RulesError as error:
-                raise rules_problems_as_validation_error(error) from None
+            _rescore(game, event)
     return event
+
+
+# What each setting changes in the stored rows: the tournament points of every game, and the
+# points of every bye. The other settings are read when a page or a sheet is drawn.
+POINTS_SETTINGS = ("points_scale", "points_for_win_at_time", "bye_points")
+
+
+def change_points(
+    *,
+    event: Event,
+    points_scale: list[int],
+    points_for_win_at_time: int | None,
+    bye_points: int,
+    reason: str = "",
+) -> Event:
+    """Change how tournament points are given: every game of the event is rescored and every
+    bye given its new points, in the same transaction."""
+    values = {
+        "points_scale": points_scale,
+        "points_for_win_at_time": points_for_win_at_time,
+        "bye_points": bye_points,
+    }
+    return update_settings(event=event, values=values, reason=reason or "points changed")
+
+
+def update_settings(*, event: Event, values: dict, reason: str = "") -> Event:
+    """Save settings of the event (field name → value) in one transaction, with what they
+    change: new points rescore its games and byes; a new date moves its games in the
+    ratings. The variant and its options change with change_rules."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        old_date = event.date
+        new_points = any(
+            getattr(event, name) != values[name] for name in POINTS_SETTINGS if name in values
+        )
+        for name, value in values.items():
+            setattr(event, name, value)
+        event.full_clean()
+        event._change_reason = reason or "settings changed"
+        event.save()
+        if new_points:
+            for game in event.games.select_for_update():
+                _rescore(game, event)
+            Bye.objects.filter(round__event=event).update(points=event.bye_points)
+        ratings.event_date_changed(event, old_date)
+    return event
+
+
+def _rescore(game: Game, event: Event) -> None:
+    game.event = event  # the event just saved, not a copy read again per game
+    try:
+        refresh_game(game)
+    except rules.RulesError as error:
+        raise rules_problems_as_validation_error(error) from None
 
 
 def find_or_add_player(*, club: Club, name: str) -> Player:

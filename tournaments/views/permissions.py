@@ -18,12 +18,11 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Event, Game
+from tournaments.services.clubs import organises
 
 
 def can_manage_club(user, club: Club) -> bool:
-    if not user.is_authenticated:
-        return False
-    return user.is_superuser or club.organisers.filter(pk=user.pk).exists()
+    return organises(user, club)
 
 
 def can_manage(user, event: Event) -> bool:
