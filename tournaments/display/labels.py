@@ -15,7 +15,7 @@ from django.utils.translation import pgettext_lazy
 
 from tournaments.rules.hands import DRAW, GIN_, GOING_OUT, KNOCK, RAMI_SEC, UNDERCUT
 
-__all__ = ["HOW_LABELS", "UNDERCUT", "how_choice", "how_label", "how_legend"]
+__all__ = ["HOW_LABELS", "UNDERCUT", "how_choice", "how_choices", "how_label", "how_legend"]
 
 
 @dataclass(frozen=True)
@@ -25,17 +25,15 @@ class HowLabel:
     letter: Promise
 
 
-def _letter(letter: str) -> Promise:
-    return pgettext_lazy("how a hand ended, written on a score sheet", letter)
-
-
+# The letter is what a player writes on a paper score sheet ("K"): translated with a
+# context, since one letter alone could mean anything.
 HOW_LABELS: dict[str, HowLabel] = {
-    GOING_OUT: HowLabel(_("Went out"), _("went out"), _letter("O")),
-    RAMI_SEC: HowLabel(_("Rami sec"), _("rami sec"), _letter("R")),
-    KNOCK: HowLabel(_("Knock"), _("knocked"), _letter("K")),
-    UNDERCUT: HowLabel(_("Undercut"), _("undercut"), _letter("U")),
-    GIN_: HowLabel(_("Gin"), _("gin"), _letter("G")),
-    DRAW: HowLabel(_("Draw (nobody)"), _("draw"), _letter("D")),
+    GOING_OUT: HowLabel(_("Went out"), _("went out"), pgettext_lazy("score sheet", "O")),
+    RAMI_SEC: HowLabel(_("Rami sec"), _("rami sec"), pgettext_lazy("score sheet", "R")),
+    KNOCK: HowLabel(_("Knock"), _("knocked"), pgettext_lazy("score sheet", "K")),
+    UNDERCUT: HowLabel(_("Undercut"), _("undercut"), pgettext_lazy("score sheet", "U")),
+    GIN_: HowLabel(_("Gin"), _("gin"), pgettext_lazy("score sheet", "G")),
+    DRAW: HowLabel(_("Draw (nobody)"), _("draw"), pgettext_lazy("score sheet", "D")),
 }
 
 
@@ -53,3 +51,8 @@ def how_legend(code: str) -> str:
     """ "K = knocked": a way to end a hand as the score sheet's legend explains it."""
     label = HOW_LABELS[code]
     return _("%(letter)s = %(how)s") % {"letter": label.letter, "how": label.told}
+
+
+def how_choices() -> list[tuple[str, Promise]]:
+    """The ways to end a hand as a model's choices (the undercut is a result, not a way)."""
+    return [(code, label.told) for code, label in HOW_LABELS.items() if code != UNDERCUT]

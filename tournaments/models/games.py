@@ -10,11 +10,15 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.display.labels import how_choices
 from tournaments.rules import make_variant
 from tournaments.rules.variants import Variant
 
 from .clubs import Player
 from .events import VARIANT_NAMES, Event, Round
+
+# The ways to end a hand, named by the one label map (display.labels).
+HOW_CHOICES = how_choices()
 
 
 def new_link_token() -> str:
@@ -134,16 +138,9 @@ class Bye(models.Model):
 class Hand(models.Model):
     """One hand as it happened: how it ended and who ended it; who entered and confirmed it."""
 
-    class How(models.TextChoices):
-        GOING_OUT = "going_out", _("went out")
-        RAMI_SEC = "rami_sec", _("rami sec")
-        KNOCK = "knock", _("knocked")
-        GIN = "gin", _("gin")
-        DRAW = "draw", _("draw")
-
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("hand"))
-    how = models.CharField(_("how it ended"), max_length=20, choices=How)
+    how = models.CharField(_("how it ended"), max_length=20, choices=HOW_CHOICES)
     ended_by = models.ForeignKey(
         Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )

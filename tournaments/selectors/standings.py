@@ -182,6 +182,7 @@ def event_standings_page(event: Event) -> StandingsPage:
                 "player_id", flat=True
             )
         ),
+        undecided=undecided(event),
     )
 
 

@@ -171,7 +171,7 @@ def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
         if event.rounds.filter(number__gt=round_.number).exists():
             raise ValidationError(_("Only the last round can be re-seated."))
         method = round_.seating_method or None
-        round_.delete()
+        Round.objects.filter(pk=round_.pk).delete()  # the caller's round stays whole if refused
         return open_round(event=event, method=method, seed=seed)
 
 
