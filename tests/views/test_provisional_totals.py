@@ -22,14 +22,10 @@ pytestmark = pytest.mark.django_db
 
 
 def waiting_hand(game, **held):
-    """Hand 1 entered on Bruno's phone (Anne went out), waiting for another player."""
+    """Hand 1 entered on a phone at the table (Anne went out), waiting for another player."""
     held = {"Bruno": 12, "Chloé": 30} | held
     return record_hand(
-        game=game,
-        number=1,
-        facts=facts(game, "going_out", "Anne", **held),
-        device="bruno-phone",
-        entered_by_seat=game.seats.get(position=2),
+        game=game, number=1, facts=facts(game, "going_out", "Anne", **held), device="phone"
     )
 
 

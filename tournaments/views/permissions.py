@@ -1,8 +1,8 @@
 """Who may change what: the club's organisers manage its events; a table link opens one table.
 
 Views say who may act with the decorators below (`organiser_view` for an event's pages,
-`game_organiser_view` for a table's); the services trust their callers. Anonymous visitors may
-read public pages only.
+`game_organiser_view` for a table's); the services check what they own (who may confirm a
+hand, for one) whatever calls them. Anonymous visitors may read public pages only.
 """
 
 from __future__ import annotations
