@@ -38,6 +38,9 @@ HOW_LABELS = {
     DRAW: _("Draw (nobody)"),
 }
 COUNTS, CARDS = "counts", "cards"
+NOT_A_COUNT = _(
+    "Type a count: a whole number such as 12. To enter the cards themselves, choose Cards."
+)
 COUNT = re.compile(r"^[+-]?\d{1,9}$")  # a count as typed; the engine refuses negatives
 
 
@@ -104,6 +107,17 @@ class HandForm(forms.Form):
             )
             for seat in self.seats
         ]
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if self.mode_value == COUNTS:
+            # The page asked for counts: a typo there is a wrong count, not a wrong card code
+            # (valid codes are still counted, as in Cards mode).
+            for seat in self.seats:
+                text = self._held_text(seat)
+                if text and isinstance(read_held(text), str) and not self._never(seat):
+                    self.add_error(held_name(seat), NOT_A_COUNT)
+        return cleaned
 
     def facts_valid(self) -> bool:
         """Whether the hand's facts are readable (a correction's reason may still be missing)."""

@@ -27,6 +27,7 @@ from tournaments.forms.entry import COUNTS, HOW_LABELS, HandForm
 from tournaments.models import Game, Hand
 from tournaments.queries import GameSheet, HandRow, game_seats, game_sheet
 from tournaments.rules import RulesError
+from tournaments.rules.hands import GIN_, KNOCK
 from tournaments.scoreboard import labelled
 from tournaments.services.entry import (
     HandConflict,
@@ -37,9 +38,11 @@ from tournaments.services.entry import (
     preview_hand,
     record_hand,
 )
-from tournaments.views.entry_conflict import ConflictView, conflict_view
+from tournaments.views.entry_conflict import ConflictView, conflict_view, outcome_text
 
 RESULT_LABELS = {**HOW_LABELS, "undercut": gettext_lazy("Undercut")}
+# R22: a knock with no deadwood is scored as a gin; the page says so, not only the points.
+GIN_AT_ZERO = gettext_lazy("0 deadwood: scored as a gin")
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,8 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
         else:
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
             return redirect(f"{entrant.url('enter', game)}?mode={form.mode_value}")
-    return render_entry(request, entrant, game_sheet(game.pk), form)
+    # Refused, nothing stored: the form again with what to fix.
+    return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
 
 def _conflict(
@@ -187,7 +191,8 @@ def _preview(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse
             conflict = conflict_view(sheet, number, form.facts(), url)
         else:
             try:
-                result = preview_view(sheet, preview_hand(game=game, facts=form.facts()))
+                facts = form.facts()
+                result = preview_view(sheet, preview_hand(game=game, facts=facts), facts.how)
             except RulesError as error:
                 form.add_problems(error)
     if request.headers.get("HX-Request"):
@@ -268,6 +273,7 @@ class PreviewView:
     number: int
     outcome: str
     rows: list[PreviewRow]
+    note: str = ""  # how the rules read what was entered, e.g. a knock at 0 is a gin
 
 
 def render_entry(
@@ -332,9 +338,9 @@ def hand_form_context(
 
 def hand_view(row: HandRow, entrant: Entrant, game: Game) -> HandView:
     hand = row.hand
-    outcome = str(HOW_LABELS.get(hand.how, hand.how))
-    if hand.ended_by:
-        outcome = f"{hand.ended_by.player.name} · {outcome}"
+    outcome = outcome_text(hand.how, hand.ended_by)
+    if hand.how == KNOCK and hand.result == GIN_:
+        outcome += " · " + GIN_AT_ZERO
     if hand.result == "undercut" and hand.winner:
         outcome += " · " + _("undercut by %(name)s") % {"name": hand.winner.player.name}
     may_confirm = hand.is_provisional and not is_same_person(hand, entrant.person, entrant.device)
@@ -355,7 +361,8 @@ def correct_url(entrant: Entrant, game: Game, number: int) -> str:
     return reverse("entry:correct", kwargs={"game_id": game.pk, "number": number})
 
 
-def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
+def preview_view(sheet: GameSheet, preview: Preview, declared: str) -> PreviewView:
+    """The preview of a hand declared as `declared` (its `how`)."""
     scored = preview.scored
     winner = scored.winner
     label = RESULT_LABELS.get(scored.result, scored.result)
@@ -376,7 +383,8 @@ def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
         )
         for name in sheet.players
     ]
-    return PreviewView(scored.number, outcome, rows)
+    note = str(GIN_AT_ZERO) if declared == KNOCK and scored.result == GIN_ else ""
+    return PreviewView(scored.number, outcome, rows, note)
 
 
 # The card grid: suits with their symbol and letter (readable without colour), ranks.
