@@ -210,3 +210,12 @@ def test_any_other_error_is_still_the_500_page():
     except ValueError:
         response = server_error(RequestFactory().get("/"))
     assert response.status_code == 500
+
+
+def test_a_form_too_large_to_read_gets_the_sites_400_page(event, organiser, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000
+    client = browser()
+    client.force_login(organiser)
+    response = client.post(f"/manage/events/{event.id}/import/", {"text": "x" * 5_000})
+    assert response.status_code == 400
+    assert "too large or malformed for the site to read" in response.content.decode()

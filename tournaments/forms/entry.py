@@ -69,6 +69,7 @@ class HandForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.variant, self.seats = variant, seats
+        self.typed_no_count = False  # letters typed where the page asks for a count
         hows = [how for how in HOWS[variant.family] if how != DRAW or variant.has_draws]
         self.fields["how"].choices = [(how, HOW_LABELS[how]) for how in hows]
         self.fields["how"].initial = hows[0]  # going out / knock: most hands end this way
@@ -117,6 +118,7 @@ class HandForm(forms.Form):
                 text = self._held_text(seat)
                 if text and isinstance(read_held(text), str) and not self._never(seat):
                     self.add_error(held_name(seat), NOT_A_COUNT)
+                    self.typed_no_count = True
         return cleaned
 
     def facts_valid(self) -> bool:
@@ -126,7 +128,8 @@ class HandForm(forms.Form):
     def is_complete(self) -> bool:
         """Whether every player who must be counted has a value (for the live preview)."""
         if not self.facts_valid():
-            return False
+            # Letters typed as a count are wrong whatever comes next: the preview says so.
+            return self.typed_no_count
         data = self.cleaned_data
         if data["how"] != DRAW and not data["ended_by"]:
             return False

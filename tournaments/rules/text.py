@@ -40,7 +40,7 @@ def shown(value: Any) -> Any:
         return value
     if isinstance(value, int | float):
         # A number of a thousand digits is shown cut short too.
-        if isinstance(value, float) or -(10**15) < value < 10**15:
+        if isinstance(value, float) or -(10**30) < value < 10**30:
             return value
         return format(Decimal(value), ".3e")
     if not isinstance(value, str):
