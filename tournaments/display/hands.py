@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.display.labels import how_choice
 from tournaments.models import Hand, HandLine, Seat
+from tournaments.rules.hands import GIN_, KNOCK, UNDERCUT
 from tournaments.selectors.games import HandRow
 
 
@@ -35,12 +37,23 @@ def held_words(line) -> str:
     return "—"
 
 
+# R22: a knock with no deadwood is scored as a gin; the pages say so, not only the points.
+GIN_AT_ZERO = gettext_lazy("0 deadwood: scored as a gin")
+
+
+def outcome_text(how: str, ended_by: Seat | None) -> str:
+    """How a hand ended, as the entry page lists it: "Anne · Went out"."""
+    label = how_choice(how)
+    return f"{ended_by.player.name} · {label}" if ended_by else label
+
+
 def outcome(hand: Hand) -> str:
-    """ "Anne · Went out", "Bruno · Knock · undercut by Anne", "Draw (nobody)"."""
-    text = how_choice(hand.how)
-    if hand.ended_by_id:
-        text = f"{hand.ended_by.player.name} · {text}"
-    if hand.result == "undercut" and hand.winner_id:
+    """A stored hand's end: "Anne · Went out", "Bruno · Knock · undercut by Anne", "Draw
+    (nobody)", "Anne · Knock · 0 deadwood: scored as a gin"."""
+    text = outcome_text(hand.how, hand.ended_by if hand.ended_by_id else None)
+    if hand.how == KNOCK and hand.result == GIN_:
+        text += " · " + str(GIN_AT_ZERO)
+    if hand.result == UNDERCUT and hand.winner_id:
         text += " · " + _("undercut by %(name)s") % {"name": hand.winner.player.name}
     return text
 

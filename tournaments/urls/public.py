@@ -7,7 +7,7 @@ from django.urls import path
 from tournaments.views import public
 
 urlpatterns = [
-    path("events/<int:event_id>/", public.event_page, name="event"),
-    path("games/<int:game_id>/", public.game_page, name="game"),
-    path("games/<int:game_id>/hands.csv", public.game_hands_csv, name="game_hands_csv"),
+    path("events/<id:event_id>/", public.event_page, name="event"),
+    path("games/<id:game_id>/", public.game_page, name="game"),
+    path("games/<id:game_id>/hands.csv", public.game_hands_csv, name="game_hands_csv"),
 ]

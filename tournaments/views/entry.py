@@ -23,12 +23,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.display.formats import labelled
-from tournaments.display.hands import entered_by, hand_summary, outcome
+from tournaments.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
 from tournaments.display.labels import how_choice
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
 from tournaments.models import Game
 from tournaments.rules import RulesError
-from tournaments.rules.hands import counted_by_way
+from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
 from tournaments.selectors.games import GameSheet, HandRow, game_seats, game_sheet
 from tournaments.services.clubs import organises
 from tournaments.services.entry import (
@@ -169,7 +169,8 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 request.session[_entrant_key(game)] = form.cleaned_data.get("entering", "")
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
             return redirect(f"{entrant.url('enter', game)}?mode={form.mode_value}")
-    return render_entry(request, entrant, game_sheet(game.pk), form)
+    # Refused, nothing stored: the form again with what to fix.
+    return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
 
 def _asks_entrant(entrant: Entrant, game: Game) -> str:
@@ -217,7 +218,8 @@ def _preview(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse
             conflict = conflict_view(sheet, number, form.facts(), url)
         else:
             try:
-                result = preview_view(sheet, preview_hand(game=game, facts=form.facts()))
+                facts = form.facts()
+                result = preview_view(sheet, preview_hand(game=game, facts=facts), facts.how)
             except RulesError as error:
                 form.add_problems(error)
     if request.headers.get("HX-Request"):
@@ -330,6 +332,7 @@ class PreviewView:
     number: int
     outcome: str
     rows: list[PreviewRow]
+    note: str = ""  # how the rules read what was entered, e.g. a knock at 0 is a gin
 
 
 def render_entry(
@@ -417,7 +420,8 @@ def correct_url(entrant: Entrant, game: Game, number: int) -> str:
     return reverse("entry:correct", kwargs={"game_id": game.pk, "number": number})
 
 
-def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
+def preview_view(sheet: GameSheet, preview: Preview, declared: str) -> PreviewView:
+    """The preview of a hand declared as `declared` (its `how`)."""
     scored = preview.scored
     winner = scored.winner
     label = how_choice(scored.result)
@@ -438,7 +442,8 @@ def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
         )
         for name in sheet.players
     ]
-    return PreviewView(scored.number, outcome, rows)
+    note = str(GIN_AT_ZERO) if declared == KNOCK and scored.result == GIN_ else ""
+    return PreviewView(scored.number, outcome, rows, note)
 
 
 # The card grid: suits with their symbol and letter (readable without colour), ranks.
