@@ -61,7 +61,7 @@ def test_the_table_link_asks_who_is_entering_and_records_it(game):
     page = phone.get(link(game)).content.decode()
     assert "Who is entering this hand?" in page and 'name="entering"' in page
     response = phone.post(link(game), hand(1, held_2="3", held_3="4"))
-    assert response.status_code == 200 and not game.hands.exists()
+    assert response.status_code == 400 and not game.hands.exists()
     assert "Say who is entering the hand" in response.content.decode()
     phone.post(link(game), hand(1, held_2="3", held_3="4", entering="2"))
     stored = game.hands.get()
