@@ -47,9 +47,13 @@ def test_a_hand_is_entered_on_one_phone_and_confirmed_on_another(
     expect(page.locator(".provisional-hands")).to_be_visible()
     expect(page.locator(".totals .badge-provisional")).to_be_visible()
     expect(page.locator(".provisional-hands a.button")).to_have_count(0)  # not on his phone
-    page.screenshot(path=artifacts / "confirm-2-entry-waiting.png", full_page=True)
+    # Viewport shots: a full-page one draws the sticky Save bar over the form.
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=artifacts / "confirm-2-entry-waiting.png")
     # The next hand remembers who enters on this phone.
     expect(page.locator('input[name="entering"][value="2"]')).to_be_checked()
+    page.locator("fieldset.entering").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "confirm-2b-next-hand-remembers.png")
 
     # Chloé's phone: the hand's facts and points, and who confirms (not Bruno).
     chloe = browser.new_context(**PHONE).new_page()

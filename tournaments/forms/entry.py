@@ -80,6 +80,10 @@ class HandForm(forms.Form):
                 required=entrant == REQUIRED,
                 missing=_("Say who is entering the hand: another player will confirm it."),
             )
+            if entrant == REQUIRED:
+                self.fields["entering"].help_text = _(
+                    "Another player of the table then checks it on his phone and confirms it."
+                )
         hows = ways_to_end(variant)
         self.fields["how"].choices = [(how, HOW_LABELS[how].choice) for how in hows]
         self.fields["how"].initial = hows[0]  # going out / knock: most hands end this way
