@@ -12,21 +12,7 @@ from tests.factories import facts, make_game, play
 from tournaments.models import Game, Hand
 from tournaments.services.entry import record_hand
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event(event):
-    event.confirmation_required = True
-    event.save()
-    return event
-
-
-@pytest.fixture
-def organiser_client(organiser) -> Client:
-    client = Client()
-    client.force_login(organiser)
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("hands_confirmed")]
 
 
 def waiting(game, number: int = 1, **held):

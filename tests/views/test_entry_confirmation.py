@@ -15,21 +15,7 @@ from django.urls import reverse
 from tests.factories import ClubFactory, UserFactory
 from tests.views.entry_support import add_hands, hand
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event(event):
-    event.confirmation_required = True
-    event.save()
-    return event
-
-
-@pytest.fixture
-def organiser_client(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("hands_confirmed")]
 
 
 def enter_url(game) -> str:

@@ -18,7 +18,7 @@ from tournaments import sheets
 from tournaments.models import Game, Player, Registration, Season
 from tournaments.services.entry import record_hand
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("hands_confirmed")]
 
 
 def waiting_hand(game, **held):
@@ -27,13 +27,6 @@ def waiting_hand(game, **held):
     return record_hand(
         game=game, number=1, facts=facts(game, "going_out", "Anne", **held), device="phone"
     )
-
-
-@pytest.fixture
-def event(event):
-    event.confirmation_required = True
-    event.save()
-    return event
 
 
 @pytest.fixture
@@ -137,3 +130,11 @@ def test_a_season_night_with_a_waiting_hand_is_still_in_play(club, event, game):
     )
     page = Client().get(f"/seasons/{season.id}/").content.decode()
     assert "Still in play:" in page
+
+
+def test_a_players_tournament_page_marks_a_game_with_a_waiting_hand(tournament):
+    game = make_game(tournament)
+    waiting_hand(game)
+    anne = Player.objects.get(name="Anne")
+    page = Client().get(f"/events/{tournament.id}/players/{anne.id}/").content.decode()
+    assert "provisional totals" in page
