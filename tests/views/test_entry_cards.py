@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from tests.factories import play
 from tests.views.entry_support import hand
+from tests.views.test_entry_save import enter_url, preview_url
 
 pytestmark = pytest.mark.django_db
 
@@ -22,14 +23,6 @@ FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 def organiser_client(client, organiser):
     client.force_login(organiser)
     return client
-
-
-def enter_url(game) -> str:
-    return reverse("entry:enter", kwargs={"game_id": game.pk})
-
-
-def preview_url(game) -> str:
-    return reverse("entry:preview", kwargs={"game_id": game.pk})
 
 
 def card_hand(**held) -> dict:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import EventFactory
-from tests.views.organiser_support import options_post, tie_breaks_post
+from tests.views.organiser_support import tie_breaks_post
+from tests.views.test_organiser_events import event_post
 from tournaments.models import Event
 from tournaments.standings import TIE_BREAKS
 
@@ -19,22 +20,8 @@ def settings_url(event) -> str:
 
 
 def settings_post(event, **changes) -> dict:
-    data = {
-        "name": event.name,
-        "date": "2026-12-01",
-        "kind": "tournament",
-        "entry_fee": "10",
-        "language": "fr",
-        "seating_method": "swiss",
-        "points_scale": "3, 1, 0",
-        "bye_points": "3",
-        "prize_places": "50, 30, 20",
-        "club_share": "0",
-        **tie_breaks_post(),  # every select, "not used"
-        **options_post(event.variant),
-    }
-    data.update(changes)
-    return data
+    """The settings as a browser posts them: every tie-break "not used" unless changed."""
+    return event_post(event.club, kind="tournament", **{**tie_breaks_post(), **changes})
 
 
 @pytest.fixture
