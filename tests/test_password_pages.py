@@ -137,5 +137,5 @@ def test_the_reset_pages_and_e_mail_are_in_french(organiser_with_email):
     done = client.post(reverse("password_reset"), data, follow=True)
     assert "Consultez votre messagerie" in done.content.decode()
     (message,) = mail.outbox
-    assert message.subject == "Ramiscore : choisir un nouveau mot de passe"
+    assert message.subject == "Ramiscore\u00a0: choisir un nouveau mot de passe"
     assert "Bonjour paulette" in message.body
