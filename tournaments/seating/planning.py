@@ -35,9 +35,9 @@ PLAN_BUDGET = 3_000_000
 # Larger events are planned by the greedy first schedule only: there the search's tables of
 # counts would not fit in memory, and new opponents are plentiful anyway.
 SEARCH_MAX_PLAYERS = 400
-# While recognising the plan in force, at most this many plans are searched for afresh (the
-# rest come from the cache or from designs), so a long history seated by hand stays cheap.
-RECOGNITION_SEARCHES = 3
+# While recognising the plan in force, at most this many plans are made afresh to compare
+# with the history, so a long history seated by hand stays cheap.
+RECOGNITION_SEARCHES = 2
 # Ways of reading the last round out of the history tried at each step back.
 LAST_ROUND_CANDIDATES = 2
 COVER_SEARCH_STEPS = 20_000
@@ -144,9 +144,6 @@ class _Context:
             if len(_PLANS) > CACHED_PLANS:
                 _PLANS.popitem(last=False)
         return _PLANS[key]
-
-    def has_plan_cached(self, *, first_round: int, history: tuple[frozenset, ...]) -> bool:
-        return self._key(first_round, history) in _PLANS
 
     def _key(self, first_round: int, history: tuple[frozenset, ...]) -> tuple:
         # Everything a plan depends on: the players ever seated matter for what is carried
@@ -289,11 +286,14 @@ class _Recogniser:
         return None
 
     def _fresh(self, history: tuple[frozenset, ...], number: int) -> Plan | None:
-        """The plan made afresh at round `number`, unless recognition has searched enough."""
-        if not self.context.has_plan_cached(first_round=number, history=history):
-            if self.searches_left <= 0:
-                return None
-            self.searches_left -= 1
+        """The plan made afresh at round `number`, unless recognition has searched enough.
+
+        Cached plans count too: the answer must not depend on what this process happens to
+        remember, or two calls with the same inputs could seat different rounds.
+        """
+        if self.searches_left <= 0:
+            return None
+        self.searches_left -= 1
         return self.context.plan(first_round=number, history=history)
 
 
@@ -315,14 +315,17 @@ def _remove(history: tuple[frozenset, ...], tables: list[frozenset]) -> tuple[fr
 
 def _last_round_candidates(history: tuple[frozenset, ...], context: _Context) -> list:
     """Ways of choosing tables of the history that seat today's players exactly once, at
-    today's table sizes: what the last round was, if nobody has come or gone since."""
+    today's table sizes: what the last round was, if nobody has come or gone since. The
+    latest tables are tried first, so a history listed in the order played gives the true
+    last round at once."""
     players = set(context.players)
     sizes = sorted(context.sizes)
-    usable = [table for table in dict.fromkeys(history) if table <= players]
+    latest_first = list(dict.fromkeys(reversed(history)))
     tables_of: dict[PlayerId, list[frozenset]] = {player: [] for player in context.players}
-    for table in usable:
-        for player in table:
-            tables_of[player].append(table)
+    for table in latest_first:
+        if table <= players:
+            for player in table:
+                tables_of[player].append(table)
     found: list[list[frozenset]] = []
     steps = COVER_SEARCH_STEPS
 
