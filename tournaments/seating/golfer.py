@@ -31,6 +31,9 @@ GREEDY_TABLES_LOOKED_AT = 48
 PATIENCE = 60
 # Swaps of a perturbation, per 10 players.
 PERTURBATION_PER_10 = 3
+# Restarts in a row that find nothing better before the search gives up: where no schedule
+# meets the counting bound, the search would otherwise always spend its whole budget.
+FRUITLESS_RESTARTS = 12
 TABU_TENURE = (4, 14)
 
 
@@ -202,9 +205,10 @@ class _Search:
         """Swap players of the same round, one of them in conflict, taking the best swap
         not recently made (unless it beats the best schedule); restart from the best,
         perturbed, when a while brings nothing better. Stops at `good_enough` (a cost no
-        schedule can beat) or when the budget is spent."""
+        schedule can beat), after FRUITLESS_RESTARTS restarts in a row that found nothing
+        better, or when the budget is spent."""
         tabu: dict[tuple[int, int, int], int] = {}
-        iteration = stalled = 0
+        iteration = stalled = fruitless = 0
         while self.best_cost > good_enough and budget.steps > 0:
             iteration += 1
             move = self._best_move(tabu, iteration, rng, budget)
@@ -214,10 +218,13 @@ class _Search:
                 key = (round_index, min(first, second), max(first, second))
                 tabu[key] = iteration + rng.randint(*TABU_TENURE)
             if move is not None and self._remember_if_best():
-                stalled = 0
+                stalled = fruitless = 0
                 continue
             stalled += 1
             if move is None or stalled > PATIENCE:
+                fruitless += 1
+                if fruitless > FRUITLESS_RESTARTS:
+                    return
                 self._restart_perturbed(rng)
                 tabu.clear()
                 stalled = 0

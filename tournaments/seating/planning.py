@@ -30,8 +30,8 @@ from tournaments.seating.matching import WorkBudget
 from tournaments.seating.request import SeatingRequest
 from tournaments.seating.tables import PlayerId, Seating, split_into_tables
 
-# Work limit of one planning search, in move evaluations (a few seconds at most).
-PLAN_BUDGET = 3_000_000
+# Work limit of one planning search, in move evaluations (about a second).
+PLAN_BUDGET = 1_000_000
 # Larger events are planned by the greedy first schedule only: there the search's tables of
 # counts would not fit in memory, and new opponents are plentiful anyway.
 SEARCH_MAX_PLAYERS = 400
