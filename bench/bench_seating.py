@@ -35,11 +35,13 @@ if __package__ in (None, ""):
 
 from tournaments.seating import (  # noqa: E402
     Seating,
+    grouping,
+    planning,
     repeat_pairings,
     seat,
     split_into_tables,
+    swiss,
 )
-from tournaments.seating import grouping, planning, swiss  # noqa: E402
 from tournaments.seating.golfer import plan_schedule  # noqa: E402
 from tournaments.seating.matching import WorkBudget  # noqa: E402
 
@@ -217,7 +219,9 @@ def swiss_repeats(count: int, rounds: int, tournaments: int) -> tuple[int, int]:
             for table in tables
             for pair in combinations(table, 2)
         )
-        repeated = Counter(player for pair, times in meetings.items() if times > 1 for player in pair)
+        repeated = Counter(
+            player for pair, times in meetings.items() if times > 1 for player in pair
+        )
         most = max(most, max(repeated.values(), default=0))
     return total, most
 
