@@ -56,12 +56,16 @@ def plan_schedule(
     (first rounds, e.g. a design or an earlier plan carried over, completed greedily)
     compete; the search starts from the cheapest."""
     search = _Search(count, met, rounds)
-    candidates = [search.greedy(sizes, rng, first=start[:rounds]) for start in starts]
-    candidates.append(search.greedy(sizes, rng))
-    costs = [search.cost_of(candidate) for candidate in candidates]
-    best = candidates[costs.index(min(costs))]
     good_enough = _fewest_repeats_possible(count, sizes, rounds, met)
-    if min(costs) <= good_enough or budget.steps <= 0:
+    candidates, costs = [], []
+    for start in [*starts, None]:
+        candidate = search.greedy(sizes, rng, first=start[:rounds] if start else ())
+        candidates.append(candidate)
+        costs.append(search.cost_of(candidate))
+        if costs[-1] <= good_enough:
+            return candidate  # a start that cannot be beaten: no need to look further
+    best = candidates[costs.index(min(costs))]
+    if budget.steps <= 0:
         return best
     search.load(best)
     search.tabu_search(rng, budget, good_enough)
@@ -99,7 +103,8 @@ class _Search:
     ) -> list[Round]:
         """The rounds `first`, then round by round, each player (in a random order) takes
         the open table where he meets the fewest players he met already, the emptiest on
-        a tie."""
+        a tie. With many tables (a large event) he looks at a few drawn at random and takes
+        the first where he meets nobody again."""
         meets = [dict(opponents) for opponents in self.before]
         schedule = [[list(table) for table in tables] for tables in first]
         for tables in schedule:
@@ -114,16 +119,20 @@ class _Search:
             for player in rng.sample(range(self.count), self.count):
                 mine = meets[player]
                 if len(open_tables) > GREEDY_TABLES_LOOKED_AT:
-                    looked_at = rng.sample(open_tables, GREEDY_TABLES_LOOKED_AT)
+                    chosen, chosen_cost = None, None
+                    for _ in range(GREEDY_TABLES_LOOKED_AT):
+                        index = rng.choice(open_tables)
+                        cost = self._added(mine, tables[index])
+                        if chosen_cost is None or cost < chosen_cost:
+                            chosen, chosen_cost = index, cost
+                        if cost == 0:
+                            break
                 else:
-                    looked_at = open_tables
-                chosen = min(
-                    looked_at,
-                    key=lambda index: (
-                        sum(self.more[mine.get(other, 0)] for other in tables[index]),
-                        len(tables[index]) - sizes[index],
-                    ),
-                )
+                    chosen, chosen_key = None, None
+                    for index in open_tables:
+                        key = (self._added(mine, tables[index]), len(tables[index]) - sizes[index])
+                        if chosen_key is None or key < chosen_key:
+                            chosen, chosen_key = index, key
                 for other in tables[chosen]:
                     mine[other] = mine.get(other, 0) + 1
                     meets[other][player] = meets[other].get(player, 0) + 1
@@ -132,6 +141,10 @@ class _Search:
                     open_tables.remove(chosen)
             schedule.append(tables)
         return schedule
+
+    def _added(self, mine: dict[int, int], table: list[int]) -> int:
+        """What seating a player who met others as `mine` says at `table` adds."""
+        return sum(self.more[mine.get(other, 0)] for other in table)
 
     def cost_of(self, schedule: list[Round]) -> int:
         """The repeat cost a schedule adds to the meetings before it."""

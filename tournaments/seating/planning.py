@@ -328,26 +328,25 @@ def _last_round_candidates(history: tuple[frozenset, ...], context: _Context) ->
                 tables_of[player].append(table)
     found: list[list[frozenset]] = []
     steps = COVER_SEARCH_STEPS
+    order = context.players
 
-    def cover(chosen: list[frozenset], seated: set) -> None:
+    def cover(chosen: list[frozenset], seated: set, next_index: int) -> None:
         nonlocal steps
         if len(found) == LAST_ROUND_CANDIDATES or steps <= 0:
             return
-        if len(seated) == len(players):
+        # The first player not yet seated, in canonical order.
+        while next_index < len(order) and order[next_index] in seated:
+            next_index += 1
+        if next_index == len(order):
             if sorted(map(len, chosen)) == sizes:
                 found.append(list(chosen))
             return
-        # The player with the fewest tables to choose from, in canonical order on a tie.
-        player = min(
-            (player for player in context.players if player not in seated),
-            key=lambda player: len(tables_of[player]),
-        )
-        for table in tables_of[player]:
+        for table in tables_of[order[next_index]]:
             steps -= 1
             if seated.isdisjoint(table):
                 chosen.append(table)
-                cover(chosen, seated | table)
+                cover(chosen, seated | table, next_index + 1)
                 chosen.pop()
 
-    cover([], set())
+    cover([], set(), 0)
     return found
