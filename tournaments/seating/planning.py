@@ -326,27 +326,42 @@ def _last_round_candidates(history: tuple[frozenset, ...], context: _Context) ->
         if table <= players:
             for player in table:
                 tables_of[player].append(table)
-    found: list[list[frozenset]] = []
-    steps = COVER_SEARCH_STEPS
     order = context.players
+    found: list[list[frozenset]] = []
+    chosen: list[frozenset] = []
+    seated: set = set()
+    steps = COVER_SEARCH_STEPS
 
-    def cover(chosen: list[frozenset], seated: set, next_index: int) -> None:
-        nonlocal steps
-        if len(found) == LAST_ROUND_CANDIDATES or steps <= 0:
-            return
-        # The first player not yet seated, in canonical order.
-        while next_index < len(order) and order[next_index] in seated:
-            next_index += 1
-        if next_index == len(order):
-            if sorted(map(len, chosen)) == sizes:
-                found.append(list(chosen))
-            return
-        for table in tables_of[order[next_index]]:
+    def first_unseated(index: int) -> int:
+        while index < len(order) and order[index] in seated:
+            index += 1
+        return index
+
+    # A depth-first search without recursion (a round of 2,000 players has 500 tables):
+    # each frame seats the first player not yet seated, trying his tables in turn; while
+    # searching, chosen[k] is the table frame k has chosen.
+    start = first_unseated(0)
+    frames = [(start, iter(tables_of[order[start]]))] if start < len(order) else []
+    while frames and len(found) < LAST_ROUND_CANDIDATES and steps > 0:
+        index, options = frames[-1]
+        table = None
+        for option in options:
             steps -= 1
-            if seated.isdisjoint(table):
-                chosen.append(table)
-                cover(chosen, seated | table, next_index + 1)
-                chosen.pop()
-
-    cover([], set(), 0)
+            if seated.isdisjoint(option):
+                table = option
+                break
+        if table is None:  # this player cannot be seated: back to the previous choice
+            frames.pop()
+            if chosen:
+                seated.difference_update(chosen.pop())
+            continue
+        chosen.append(table)
+        seated.update(table)
+        following = first_unseated(index + 1)
+        if following < len(order):
+            frames.append((following, iter(tables_of[order[following]])))
+            continue
+        if sorted(map(len, chosen)) == sizes:
+            found.append(list(chosen))
+        seated.difference_update(chosen.pop())
     return found
