@@ -4,9 +4,10 @@ This is the social golfer problem (CSPLib problem 10) for any player count and t
 with past meetings counted. The search follows Dotú & Van Hentenryck, "Scheduling Social
 Golfers Locally" (CPAIOR 2005): a greedy first schedule, then tabu search over swaps of two
 players of the same round, one of them in conflict, with restarts from the best schedule
-perturbed by random swaps. The first schedule fills each table with the players it costs
-least, as in Triska & Musliu, "An effective greedy heuristic for the Social Golfer Problem"
-(Annals of Operations Research, 2012).
+perturbed by random swaps. Triska & Musliu ("An effective greedy heuristic for the Social
+Golfer Problem", Annals of Operations Research, 2012) showed how much a good first schedule
+helps; ours is a simple one: round by round, each player sits where he meets fewest players
+he met before. Where a design exists, it is the first schedule instead (planning.py).
 
 Players are numbers 0..count-1 and `met[p]` maps a player to how often they met each other
 player before these rounds. A pair meeting m times in all costs nothing up to once, then
@@ -34,6 +35,8 @@ PERTURBATION_PER_10 = 3
 # Restarts in a row that find nothing better before the search gives up: where no schedule
 # meets the counting bound, the search would otherwise always spend its whole budget.
 FRUITLESS_RESTARTS = 12
+# Iterations a swap stays barred from being undone, drawn in this range (Dotú & Van
+# Hentenryck draw in 4..100; shorter suits the short searches made here, measured).
 TABU_TENURE = (4, 14)
 
 
