@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from django.utils import translation
 
+from tournaments.display.formats import points
 from tournaments.display.seasons import night_heading, night_key, rule_lines, standings_rows
 from tournaments.models import Season
 from tournaments.selectors.seasons import season_standings
 
 from .render import render_pdf
-from .standings import plain_number
 
 WIDE_FROM = 9  # nights: from nine, the sheet turns landscape
 
@@ -36,15 +36,15 @@ def season_context(season: Season) -> dict:
         by_night = []
         for key in keys:
             value = row[key]
-            text = "–" if value is None else plain_number(value)
+            text = "–" if value is None else points(value)
             by_night.append(f"({text})" if key in row["dropped"] else text)
         lines.append(
             SeasonLine(
                 place=f"{row['place']}=" if row["tied"] else str(row["place"]),
                 player=row["player"],
-                points=plain_number(row["points"]),
+                points=points(row["points"]),
                 nights=str(row["nights"]),
-                best=plain_number(row["best"]),
+                best=points(row["best"]),
                 by_night=by_night,
             )
         )
