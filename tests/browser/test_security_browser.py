@@ -12,7 +12,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
 from tournaments.demo import load_demo
-from tournaments.models import Game
+from tournaments.models import Game, Player, Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,6 +71,11 @@ def test_the_main_pages_load_without_any_policy_violation(
     watch.visit(f"{server}/games/{in_play.id}/")
     watch.visit(f"{server}/events/{tournament.id}/tournament/")
     watch.visit(f"{server}/events/{tournament.id}/standings/")
+    # The season and a member's page, with his rating chart (inline SVG).
+    season = Season.objects.get(club=rami.club)
+    member = Player.objects.filter(club=rami.club).order_by("name").first()
+    watch.visit(f"{server}/seasons/{season.id}/")
+    watch.visit(f"{server}/players/{member.id}/")
     watch.visit(f"{server}/accounts/password/reset/")
     # The phone at a table: the entry link, and htmx swapping in the preview of a hand.
     watch.visit(f"{server}/t/{in_play.link_token}/")
