@@ -60,7 +60,7 @@
   syncFromPage();
   tick();
   setInterval(tick, 1000);
-  document.addEventListener("htmx:afterRequest", syncFromResponse);
-  // A fresh fragment shows its time at once, not a second later.
+  // Re-synced before the new fragment goes in, which then shows its time at once.
+  document.addEventListener("htmx:beforeSwap", syncFromResponse);
   document.addEventListener("htmx:afterSwap", tick);
 })();

@@ -58,7 +58,8 @@ def test_anyone_sees_a_tournament_s_panels(client):
     assert panels(page) == ["tables", "standings", "seating", "clock", "join"]
     assert "<h1>Tournoi de printemps</h1>" in page and "Round 2" in page
     # The standings: twelve players ranked on round 1.
-    assert panel(page, "standings").count("<tr data-item>") == 12
+    assert panel(page, "standings").count("<li data-item>") == 12
+    assert '<span class="points">3 points</span>' in panel(page, "standings")
     # Find your table: everyone, alphabetically, with his table.
     names = re.findall(r'<span class="name">([^<]+)</span>', panel(page, "seating"))
     assert names == sorted(p.name for p in people)

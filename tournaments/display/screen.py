@@ -9,6 +9,7 @@ from datetime import datetime
 
 from tournaments.display.clock import ClockView, clock_view
 from tournaments.display.scoreboard import GameCard, game_card
+from tournaments.display.tournament import points_words
 from tournaments.models import Event, Round
 from tournaments.selectors.names import by_name
 from tournaments.selectors.screen import ScreenData
@@ -21,6 +22,15 @@ class SeatLine:
 
     name: str
     table: int | None
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """A player's place in the standings, his points in words ("6 points")."""
+
+    place: int
+    name: str
+    points: str
 
 
 @dataclass(frozen=True)
@@ -38,7 +48,7 @@ class Screen:
     event: Event
     round: Round | None
     cards: list[GameCard]
-    standings: list[StandingRow] = field(default_factory=list)
+    standings: list[StandingLine] = field(default_factory=list)
     leaders: list[TableLeader] = field(default_factory=list)
     seating: list[SeatLine] = field(default_factory=list)
     clock: ClockView | None = None
@@ -56,7 +66,7 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         game_card(game, list(game.seats.all()), data.scores.get(game.pk), event=event)
         for game in overview.games
     ]
-    found = Screen(event, current, cards, standings=data.standings)
+    found = Screen(event, current, cards, standings=standing_lines(data.standings))
     if not event.is_tournament:
         found.leaders = table_leaders(cards)
     if current is not None and not current.is_closed:
@@ -64,6 +74,10 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         clock = clock_view(current, data.clock, now)
         found.clock = clock if clock.started else None
     return found
+
+
+def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
+    return [StandingLine(row.place, row.name, points_words(row.record.points)) for row in rows]
 
 
 def table_leaders(cards: list[GameCard]) -> list[TableLeader]:
