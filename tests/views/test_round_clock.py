@@ -83,6 +83,8 @@ def test_a_refused_clock_action_says_why(client, event, game, organiser):
     assert not ClockChange.objects.exists()
     response = client.post(clock_url(event, "start"), {"minutes": "zero"}, follow=True)
     assert "Give the round&#x27;s time in minutes." in response.content.decode()
+    response = client.post(clock_url(event, "start"), {"minutes": "700"}, follow=True)
+    assert "Give the round&#x27;s time in minutes, from 1 to 600." in response.content.decode()
     assert client.post(clock_url(event, "rewind")).status_code == 400
 
 

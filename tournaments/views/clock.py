@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -43,11 +44,16 @@ def _round(event: Event, number: int) -> Round:
     return get_object_or_404(Round, event=event, number=number)
 
 
-def _start(request: HttpRequest, round_: Round) -> str:
-    form = StartClockForm(request.POST)
+def _minutes(request: HttpRequest, form_class: type[forms.Form], problem: str) -> int:
+    """The minutes typed in the action's form; ValidationError(`problem`) if none."""
+    form = form_class(request.POST)
     if not form.is_valid():
-        raise ValidationError(_("Give the round's time in minutes."))
-    minutes = form.cleaned_data["minutes"]
+        raise ValidationError(problem)
+    return form.cleaned_data["minutes"]
+
+
+def _start(request: HttpRequest, round_: Round) -> str:
+    minutes = _minutes(request, StartClockForm, _("Give the round's time in minutes."))
     start_clock(round_=round_, minutes=minutes, user=request.user)
     return ngettext(
         "The clock of round %(number)s is started: %(minutes)s minute.",
@@ -67,10 +73,7 @@ def _resume(request: HttpRequest, round_: Round) -> str:
 
 
 def _extend(request: HttpRequest, round_: Round) -> str:
-    form = ExtendClockForm(request.POST)
-    if not form.is_valid():
-        raise ValidationError(_("Give the extra time in minutes."))
-    minutes = form.cleaned_data["minutes"]
+    minutes = _minutes(request, ExtendClockForm, _("Give the extra time in minutes."))
     extend_clock(round_=round_, minutes=minutes, user=request.user)
     return ngettext(
         "Round %(number)s has %(minutes)s more minute.",
