@@ -15,6 +15,7 @@
   const countdown = foot.querySelector("[data-countdown]");
   const pausedLine = foot.querySelector("[data-paused-line]");
   const offline = foot.querySelector("[data-offline]");
+  const keysLine = foot.querySelector("[data-keys-line]");
   let steps = []; // {panel, key, title, page, pages, range: [first, end) of its items}
   let index = 0;
   let shownAt = Date.now();
@@ -105,9 +106,11 @@
     nextName.textContent = label(steps[(index + 1) % steps.length]);
     nextLine.hidden = paused || steps.length < 2;
     pausedLine.hidden = !paused;
+    if (paused) keysLine.hidden = true;
   }
 
   function go(delta) {
+    keysLine.hidden = true; // the keys are said once, until the first panel turns
     index = (index + delta + steps.length) % steps.length;
     shownAt = Date.now();
     show();

@@ -178,8 +178,10 @@ def test_the_rotation_moves_on_by_itself_and_space_pauses_it(
     page.goto(f"{live_server.url}/events/{event.pk}/screen/")
     on_screen(page, "tables", 1)
     expect(page.locator("[data-next]")).to_have_text(re.compile(r" 2/\d+$"))
+    expect(page.locator("[data-keys-line]")).to_be_visible()  # the keys, for the organiser
     page.clock.run_for(15_500)
     on_screen(page, "tables", 2)
+    expect(page.locator("[data-keys-line]")).to_be_hidden()  # said once
     page.keyboard.press("Space")
     expect(page.locator("[data-paused-line]")).to_be_visible()
     expect(page.locator("[data-next-line]")).to_be_hidden()
