@@ -35,7 +35,7 @@ def preview_box(html: str) -> str:
 
 def test_a_refused_save_says_why_where_the_points_would_be(organiser_client, game):
     response = organiser_client.post(enter_url(game), hand(1, held_2="-5", held_3="9"))
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert not game.hands.exists()
     box = preview_box(response.content.decode())
     assert "This hand cannot be saved yet:" in box
@@ -47,7 +47,7 @@ def test_a_refused_correction_says_why_too(organiser_client, game):
     play(game, "going_out", "Anne", Bruno=7, Chloé=9)
     data = {**hand(1, held_2="-5", held_3="9"), "reason": "recount"}
     response = organiser_client.post(correct_url(game, 1), data)
-    assert response.status_code == 200
+    assert response.status_code == 400
     box = preview_box(response.content.decode())
     assert "<li>Bruno: " in box
 

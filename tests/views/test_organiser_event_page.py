@@ -22,7 +22,7 @@ def fill(event, tables: int, round_number: int = 1) -> list:
         for name in names:
             register_player(event=event, name=name)
         game = make_game(event, players=names, table_number=number, round_=round_)
-        play(game, "going_out", names[0], **{names[1]: 10, names[2]: 5, names[3]: 0})
+        play(game, "going_out", names[0], **{names[1]: 10, names[2]: 5, names[3]: 2})
         games.append(game)
     return games
 

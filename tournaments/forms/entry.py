@@ -29,6 +29,9 @@ from tournaments.selectors.games import HandRow
 from tournaments.services.entry import HandFacts
 
 COUNTS, CARDS = "counts", "cards"
+NOT_A_COUNT = _(
+    "Type a count: a whole number such as 12. To enter the cards themselves, choose Cards."
+)
 COUNT = re.compile(r"^[+-]?\d{1,9}$")  # a count as typed; the engine refuses negatives
 
 
@@ -57,6 +60,7 @@ class HandForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.variant, self.seats = variant, seats
+        self.typed_no_count = False  # letters typed where the page asks for a count
         hows = [how for how in HOWS[variant.family] if how != DRAW or variant.has_draws]
         self.fields["how"].choices = [(how, HOW_LABELS[how].choice) for how in hows]
         self.fields["how"].initial = hows[0]  # going out / knock: most hands end this way
@@ -96,6 +100,18 @@ class HandForm(forms.Form):
             for seat in self.seats
         ]
 
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if self.mode_value == COUNTS:
+            # The page asked for counts: a typo there is a wrong count, not a wrong card code
+            # (valid codes are still counted, as in Cards mode).
+            for seat in self.seats:
+                text = self._held_text(seat)
+                if text and isinstance(read_held(text), str) and not self._never(seat):
+                    self.add_error(held_name(seat), NOT_A_COUNT)
+                    self.typed_no_count = True
+        return cleaned
+
     def facts_valid(self) -> bool:
         """Whether the hand's facts are readable (a correction's reason may still be missing)."""
         return self.is_valid() or set(self.errors) <= {"reason"}
@@ -103,7 +119,8 @@ class HandForm(forms.Form):
     def is_complete(self) -> bool:
         """Whether every player who must be counted has a value (for the live preview)."""
         if not self.facts_valid():
-            return False
+            # Letters typed as a count are wrong whatever comes next: the preview says so.
+            return self.typed_no_count
         data = self.cleaned_data
         if data["how"] != DRAW and not data["ended_by"]:
             return False

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -15,6 +14,8 @@ from tournaments.forms.options import PercentagesField
 from tournaments.models import Club, Event, Player
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.selectors.names import by_name
+from tournaments.services.events import tournament_points_problems
+from tournaments.services.gamefiles import parse_game_file
 from tournaments.standings import TIE_BREAKS
 
 MAX_FILE_BYTES = 1_000_000  # a game of 200 hands is about 30 kB
@@ -142,7 +143,15 @@ class EventForm(forms.ModelForm):
         scale = self.cleaned_data["points_scale"] or []
         if not scale or any(points < 0 for points in scale):
             raise forms.ValidationError(_("Give the points by place, e.g. 3, 1, 0."))
+        if problems := tournament_points_problems(points_scale=scale):
+            raise forms.ValidationError(problems)
         return scale
+
+    def clean_bye_points(self) -> int:
+        bye_points = self.cleaned_data["bye_points"]
+        if problems := tournament_points_problems(bye_points=bye_points or 0):
+            raise forms.ValidationError(problems)
+        return bye_points
 
     def clean_prize_places(self) -> list[int]:
         places = self.cleaned_data["prize_places"] or []
@@ -323,11 +332,6 @@ class ImportForm(forms.Form):
                 raise forms.ValidationError(_("This file is not a text file.")) from None
         if not text:
             raise forms.ValidationError(_("Choose a game file or paste one."))
-        try:
-            cleaned["document"] = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                _("This is not a game file: it is not valid JSON (line %(line)s).")
-                % {"line": error.lineno}
-            ) from None
+        # Not JSON, or nested too deep to read: one message, as the command line gives it.
+        cleaned["document"] = parse_game_file(text)
         return cleaned

@@ -95,6 +95,12 @@ class Deck:
             values += [card_value(c, ace_value=ace_value)] * self.copies
         return sum(sorted(values, reverse=True)[:n])
 
+    def least_valuable(self, *, ace_value: int, joker_value: int = 0) -> int:
+        """What the cheapest card of this deck counts: no player left holding a card counts
+        less."""
+        cheapest = min(card_value(c, ace_value=ace_value) for c in range(52))
+        return min(cheapest, joker_value) if self.jokers else cheapest
+
     def overdrawn(self, cards: Iterable[int]) -> list[tuple[int, int, int]]:
         """The cards that appear more often than the deck holds: (card, seen, allowed)."""
         seen = Counter(cards)

@@ -8,9 +8,9 @@ from tournaments.views import clock, gamefiles, organiser, organiser_play
 
 app_name = "organiser"
 
-event = "events/<int:event_id>/"
-table = event + "tables/<int:game_id>/"
-round_ = event + "rounds/<int:number>/"
+event = "events/<id:event_id>/"
+table = event + "tables/<id:game_id>/"
+round_ = event + "rounds/<id:number>/"
 
 urlpatterns = [
     path("", organiser.dashboard, name="dashboard"),
@@ -22,7 +22,7 @@ urlpatterns = [
     path(event + "rules/", organiser.event_rules, name="rules"),
     path(event + "import/", gamefiles.import_page, name="import"),
     path(event + "players/", organiser_play.add_player, name="add_player"),
-    path(event + "players/<int:registration_id>/", organiser_play.presence, name="presence"),
+    path(event + "players/<id:registration_id>/", organiser_play.presence, name="presence"),
     path(event + "rounds/", organiser_play.new_round, name="open_round"),
     path(event + "rounds/by-hand/", organiser_play.seat_round_by_hand, name="seat_by_hand"),
     path(round_ + "reseat/", organiser_play.reseat, name="reseat"),

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.display.formats import labelled
@@ -25,6 +26,7 @@ from tournaments.display.labels import how_choice
 from tournaments.forms.entry import COUNTS, HandForm
 from tournaments.models import Game, Hand
 from tournaments.rules import RulesError
+from tournaments.rules.hands import GIN_, KNOCK
 from tournaments.selectors.games import GameSheet, HandRow, game_seats, game_sheet
 from tournaments.services.entry import (
     HandConflict,
@@ -36,9 +38,12 @@ from tournaments.services.entry import (
     record_hand,
 )
 from tournaments.views.clock import game_clock_context
-from tournaments.views.entry_conflict import ConflictView, conflict_view
+from tournaments.views.entry_conflict import ConflictView, conflict_view, outcome_text
 from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
 from tournaments.views.public import POLL_EVERY
+
+# R22: a knock with no deadwood is scored as a gin; the page says so, not only the points.
+GIN_AT_ZERO = gettext_lazy("0 deadwood: scored as a gin")
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,8 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
         else:
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
             return redirect(f"{entrant.url('enter', game)}?mode={form.mode_value}")
-    return render_entry(request, entrant, game_sheet(game.pk), form)
+    # Refused, nothing stored: the form again with what to fix.
+    return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
 
 def _conflict(
@@ -187,7 +193,8 @@ def _preview(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse
             conflict = conflict_view(sheet, number, form.facts(), url)
         else:
             try:
-                result = preview_view(sheet, preview_hand(game=game, facts=form.facts()))
+                facts = form.facts()
+                result = preview_view(sheet, preview_hand(game=game, facts=facts), facts.how)
             except RulesError as error:
                 form.add_problems(error)
     if request.headers.get("HX-Request"):
@@ -268,6 +275,7 @@ class PreviewView:
     number: int
     outcome: str
     rows: list[PreviewRow]
+    note: str = ""  # how the rules read what was entered, e.g. a knock at 0 is a gin
 
 
 def render_entry(
@@ -335,9 +343,9 @@ def hand_form_context(
 
 def hand_view(row: HandRow, entrant: Entrant, game: Game) -> EntryHand:
     hand = row.hand
-    outcome = how_choice(hand.how)
-    if hand.ended_by:
-        outcome = f"{hand.ended_by.player.name} · {outcome}"
+    outcome = outcome_text(hand.how, hand.ended_by)
+    if hand.how == KNOCK and hand.result == GIN_:
+        outcome += " · " + GIN_AT_ZERO
     if hand.result == "undercut" and hand.winner:
         outcome += " · " + _("undercut by %(name)s") % {"name": hand.winner.player.name}
     may_confirm = hand.is_provisional and not is_same_person(hand, entrant.person, entrant.device)
@@ -358,7 +366,8 @@ def correct_url(entrant: Entrant, game: Game, number: int) -> str:
     return reverse("entry:correct", kwargs={"game_id": game.pk, "number": number})
 
 
-def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
+def preview_view(sheet: GameSheet, preview: Preview, declared: str) -> PreviewView:
+    """The preview of a hand declared as `declared` (its `how`)."""
     scored = preview.scored
     winner = scored.winner
     label = how_choice(scored.result)
@@ -379,7 +388,8 @@ def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
         )
         for name in sheet.players
     ]
-    return PreviewView(scored.number, outcome, rows)
+    note = str(GIN_AT_ZERO) if declared == KNOCK and scored.result == GIN_ else ""
+    return PreviewView(scored.number, outcome, rows, note)
 
 
 # The card grid: suits with their symbol and letter (readable without colour), ranks.
