@@ -136,8 +136,8 @@ def test_the_box_reads_in_french_with_the_french_colon(organiser_client, game):
             enter_url(game), hand(1, "going_out", 2, held_1="5"), HTTP_ACCEPT_LANGUAGE="fr"
         )
     html = response.content.decode()
-    assert "Bruno : 7" in html
-    assert "Suivante : donne 2." in html
+    assert "Bruno\u00a0: 7" in html
+    assert "Suivante\u00a0: donne 2." in html
     assert "Corriger la donne 1" in html
 
 

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.display.cards import card_grid, codes_legend, example_codes, grid_letters
 from tournaments.display.formats import labelled
 from tournaments.display.labels import how_choice
 from tournaments.forms.entry import COUNTS, HandForm
@@ -336,8 +337,11 @@ def hand_form_context(
         "copies": deck.copies,
         "jokers": deck.jokers,
         "max_cards": variant.deal_size(len(sheet.seats)),
-        "suits": SUITS,
-        "ranks": RANKS,
+        # Cards typed and shown in the page's letters (RK, roi de carreau, in French).
+        "card_grid": card_grid(form.letters),
+        "card_letters": grid_letters(form.letters),
+        "card_example": example_codes(form.letters),
+        "card_legend": codes_legend(form.letters),
     }
 
 
@@ -390,8 +394,3 @@ def preview_view(sheet: GameSheet, preview: Preview, declared: str) -> PreviewVi
     ]
     note = str(GIN_AT_ZERO) if declared == KNOCK and scored.result == GIN_ else ""
     return PreviewView(scored.number, outcome, rows, note)
-
-
-# The card grid: suits with their symbol and letter (readable without colour), ranks.
-SUITS = [("S", "♠", "black"), ("H", "♥", "red"), ("D", "♦", "red"), ("C", "♣", "black")]
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

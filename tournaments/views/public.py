@@ -6,15 +6,12 @@ htmx request with only the live fragment, and that fragment stops polling once p
 
 from __future__ import annotations
 
-import csv
-
 from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET
 
@@ -30,6 +27,7 @@ from tournaments.selectors.events import event_overview, past_rounds_games
 from tournaments.selectors.games import GameSheet, game_sheet, match_scores
 from tournaments.selectors.history import game_history
 from tournaments.views.clock import clock_for, game_clock_context
+from tournaments.views.downloads import csv_download
 from tournaments.views.permissions import can_manage
 
 POLL_EVERY = "every 10s"
@@ -144,15 +142,13 @@ def game_hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     """The hand history as a CSV file (one row per hand, three columns per player)."""
     sheet = _sheet_or_404(game_id)
     game = sheet.game
-    filename = slugify(f"{game.event.name}-{_('table')}-{game.table_number}") or "game"
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    # A byte-order mark: spreadsheet programs then read the accents of French names right.
-    response.write("\ufeff")
-    writer = csv.writer(response)
-    for row in hand_history_table(sheet).as_values():
-        writer.writerow(row)
-    return response
+    return csv_download(
+        hand_history_table(sheet).as_values(),
+        pgettext("file name", "hands"),
+        game.event.name,
+        pgettext("file name", "table"),
+        game.table_number,
+    )
 
 
 def _sheet_or_404(game_id: int) -> GameSheet:
