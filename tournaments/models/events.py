@@ -71,6 +71,15 @@ class Event(models.Model):
     language = models.CharField(
         _("language of printed sheets"), max_length=5, choices=settings.LANGUAGES, default="fr"
     )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round time (minutes)"),
+        default=45,
+        validators=[MinValueValidator(1), MaxValueValidator(600)],
+        help_text=_(
+            "What the round clock offers when you start it; you can change it then, pause "
+            "the clock and give extra time."
+        ),
+    )
 
     # Tournaments only.
     seating_method = models.CharField(
