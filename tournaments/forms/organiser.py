@@ -40,6 +40,7 @@ def variant_select() -> forms.Select:
 TOURNAMENT_FIELDS = [
     "seating_method",
     "seed_by_rating",
+    "planned_rounds",
     "points_scale",
     "points_for_win_at_time",
     "bye_points",

@@ -93,6 +93,16 @@ class Event(models.Model):
             "it); balanced mixing receives the ratings too."
         ),
     )
+    planned_rounds = models.PositiveSmallIntegerField(
+        _("planned rounds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(99)],
+        help_text=_(
+            "How many rounds the tournament will have. Balanced mixing then plans them all "
+            "at once, so that nobody meets the same player twice while it can be avoided."
+        ),
+    )
     points_scale = models.JSONField(_("tournament points by place"), default=default_points_scale)
     points_for_win_at_time = models.PositiveSmallIntegerField(
         _("points for a win when time is up"),
