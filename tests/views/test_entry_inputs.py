@@ -62,7 +62,7 @@ def test_the_gin_note_reads_in_french(organiser_client, gin_game):
             hand(1, "knock", 1, held_1="0", held_2="40"),
             HTTP_ACCEPT_LANGUAGE="fr",
         )
-    assert "0 de malus : compté comme un gin" in response.content.decode()
+    assert "0 de malus\u00a0: compté comme un gin" in response.content.decode()
 
 
 def test_a_knock_with_deadwood_has_no_gin_note(organiser_client, gin_game):
@@ -113,7 +113,7 @@ def test_in_cards_mode_a_wrong_code_is_still_about_card_codes(organiser_client, 
 @pytest.mark.french_default
 def test_the_counts_message_reads_in_french(organiser_client, game):
     response = organiser_client.post(enter_url(game), hand(1, held_2="abc", held_3="9"))
-    assert "Tapez les points : un nombre entier comme 12." in response.content.decode()
+    assert "Tapez les points\u00a0: un nombre entier comme 12." in response.content.decode()
 
 
 # A rami loser's count of 0

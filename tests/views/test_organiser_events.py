@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import ClubFactory, EventFactory, UserFactory, make_game, play
-from tests.views.organiser_support import options_post, snapshot
+from tests.views.organiser_support import options_post, snapshot, tie_breaks_post
 from tournaments.models import Club, Event
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def event_post(club, variant="rami-penalites", **changes) -> dict:
         "seating_method": "swiss",
         "points_scale": "3, 1, 0",
         "bye_points": "3",
-        "tie_breaks": "score, wins",
+        **tie_breaks_post("score", "wins"),
         "prize_places": "50, 30, 20",
         "club_share": "0",
         **options_post(variant),
@@ -163,7 +163,7 @@ def test_another_clubs_id_is_refused_in_the_new_event_form(client, club, organis
 def test_bad_tournament_lists_are_refused(client, club, organiser):
     client.force_login(organiser)
     data = event_post(club, kind="tournament", points_scale="3, x", prize_places="80, 30")
-    data["tie_breaks"] = "score, luck"
+    data["tie_breaks_wins"] = "1"  # the same number as the score's
     response = client.post("/manage/events/new/", data)
     errors = response.context["form"].errors
     assert {"points_scale", "prize_places", "tie_breaks"} <= set(errors)

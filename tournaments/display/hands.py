@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.display.cards import shown_codes
 from tournaments.display.labels import how_choice
 from tournaments.models import Hand, HandLine, Seat
 from tournaments.rules.hands import GIN_, KNOCK, UNDERCUT
@@ -24,14 +25,14 @@ def display_name(user) -> str:
 
 
 def held_words(line) -> str:
-    """What a player held as typed: a count, card codes, "never melded", or "—" (a line or
-    a history record of one)."""
+    """What a player held: a count, card codes in the page's letters ("RK 7P" in French),
+    "never melded", or "—" (a line or a history record of one)."""
     if line is None:
         return "—"
     if line.never_melded:
         return _("never melded")
     if line.held_cards:
-        return line.held_cards
+        return shown_codes(line.held_cards)
     if line.held_count is not None:
         return str(line.held_count)
     return "—"

@@ -1,6 +1,7 @@
 """The hand entry form: who ended the hand and how, then what each counted player held.
 
-One text field per player holds either a count ("12") or card codes ("KD 7S 3H"): the
+One text field per player holds either a count ("12") or card codes ("KD 7S 3H", or "RK 7P 3C"
+on a French page: codes are read in the page language's letters, see display/cards.py): the
 engine does the counting, deadwood and lay-offs, and its problems come back beside the
 field concerned.
 """
@@ -14,9 +15,11 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.display.cards import code_problems, other_letters, page_letters, shown_codes
 from tournaments.display.labels import HOW_LABELS
 from tournaments.models import HandLine, Seat
 from tournaments.rules import RulesError
+from tournaments.rules.cards import ENGLISH, CardLetters, read_cards
 from tournaments.rules.hands import (
     ALL_OR_NONE,
     COUNTED,
@@ -24,7 +27,6 @@ from tournaments.rules.hands import (
     NEVER_MELDED,
     NO_DEADWOOD,
     NOBODY,
-    parse_held,
     ways_to_end,
     who_is_counted,
 )
@@ -65,6 +67,7 @@ class HandForm(forms.Form):
         variant: Variant,
         seats: list[Seat],
         reason: bool = False,
+        letters: CardLetters | None = None,
         entrant: str = "",
         **kwargs,
     ) -> None:
@@ -72,6 +75,10 @@ class HandForm(forms.Form):
         when the event has hands confirmed, "" not at all: an organiser is entering)."""
         super().__init__(*args, **kwargs)
         self.variant, self.seats = variant, seats
+        self.letters = letters or page_letters()
+        # Held fields refused as typed (a wrong card code, or letters where a count is
+        # asked): kept as typed so that the preview can still say what is wrong.
+        self.refused_codes: set[str] = set()
         self.typed_no_count = False  # letters typed where the page asks for a count
         if entrant:
             self.fields["entering"] = player_choice(
@@ -124,15 +131,25 @@ class HandForm(forms.Form):
         ]
 
     def clean(self) -> dict:
+        """Card codes are read in the page's letters: a code that is no card there is refused
+        beside its player, naming the card it is the other way (see display/cards.py). Where
+        the page asks for counts, a typo is a wrong count, not a wrong card code (valid codes
+        are still counted, as in Cards mode)."""
         cleaned = super().clean()
-        if self.mode_value == COUNTS:
-            # The page asked for counts: a typo there is a wrong count, not a wrong card code
-            # (valid codes are still counted, as in Cards mode).
-            for seat in self.seats:
-                text = self._held_text(seat)
-                if text and isinstance(read_held(text), str) and not self._never(seat):
-                    self.add_error(held_name(seat), NOT_A_COUNT)
-                    self.typed_no_count = True
+        for seat in self.seats:
+            text = self._held_text(seat)
+            if not text or COUNT.match(text) or self._never(seat):
+                continue
+            reading = read_cards(text, self.letters, other_letters(self.letters))
+            if not reading.bad:
+                continue
+            name = held_name(seat)
+            if self.mode_value == COUNTS:
+                self.add_error(name, NOT_A_COUNT)
+                self.typed_no_count = True
+            else:
+                self.add_error(name, code_problems(reading, self.letters))
+            self.refused_codes.add(name)
         return cleaned
 
     def facts_valid(self) -> bool:
@@ -144,10 +161,15 @@ class HandForm(forms.Form):
         return seat_at(self.seats, self.cleaned_data.get("entering"))
 
     def is_complete(self) -> bool:
-        """Whether every player who must be counted has a value (for the live preview)."""
-        if not self.facts_valid():
+        """Whether every player who must be counted has a value (for the live preview). A
+        value refused for its card codes counts as given: the preview then says what is
+        wrong with it while the player is still at the table."""
+        self.is_valid()
+        if self.typed_no_count:
             # Letters typed as a count are wrong whatever comes next: the preview says so.
-            return self.typed_no_count
+            return True
+        if set(self.errors) - {"reason", "entering"} - self.refused_codes:
+            return False
         rule = who_is_counted(self.variant, self.cleaned_data["how"])
         ender = None if rule.ender == NOBODY else self._ended_by_seat()
         if rule.ender != NOBODY and ender is None:
@@ -174,7 +196,7 @@ class HandForm(forms.Form):
             if seat == ender and rule.ender == NO_DEADWOOD and not text:
                 text = "0"  # a gin has no deadwood by definition
             if text:
-                held[seat.id] = read_held(text)
+                held[seat.id] = read_held(text, self.letters)
         return HandFacts(how, ender, held)
 
     def add_problems(self, error: RulesError) -> None:
@@ -196,7 +218,12 @@ class HandForm(forms.Form):
         return bool(self._held_text(seat)) or self._never(seat)
 
     def _held_text(self, seat: Seat) -> str:
-        return " ".join(self.cleaned_data.get(held_name(seat), "").replace(",", " ").split())
+        name = held_name(seat)
+        if name in self.refused_codes:
+            text = self[name].data or ""  # as typed: cleaning refused it
+        else:
+            text = self.cleaned_data.get(name, "")
+        return " ".join(text.replace(",", " ").split())
 
     def _never(self, seat: Seat) -> bool:
         return bool(self.cleaned_data.get(never_name(seat)))
@@ -246,15 +273,21 @@ def never_name(seat: Seat) -> str:
     return f"never_{seat.position}"
 
 
-def read_held(text: str):
-    """A count, the cards (a tuple) or the text itself when a code is wrong."""
+def read_held(text: str, letters: CardLetters = ENGLISH):
+    """A count, the cards (a tuple) read in `letters`, or the text itself when a code is
+    wrong (the engine then names it)."""
     if COUNT.match(text):
         return int(text)
-    return parse_held(text.upper())
+    reading = read_cards(text, letters)
+    return text if reading.bad else tuple(reading.cards)
 
 
-def initial_from_hand(row: HandRow, seats: list[Seat]) -> dict[str, object]:
-    """The correction form's initial values: the stored facts of one hand."""
+def initial_from_hand(
+    row: HandRow, seats: list[Seat], letters: CardLetters | None = None
+) -> dict[str, object]:
+    """The correction form's initial values: the stored facts of one hand, cards written in
+    the page's letters (the form reads them back in the same letters)."""
+    letters = letters or page_letters()
     hand = row.hand
     positions = {seat.id: seat.position for seat in seats}
     initial: dict[str, object] = {
@@ -267,15 +300,15 @@ def initial_from_hand(row: HandRow, seats: list[Seat]) -> dict[str, object]:
         if line is None:
             continue
         initial[never_name(seat)] = line.never_melded
-        initial[held_name(seat)] = held_text(line)
+        initial[held_name(seat)] = held_text(line, letters)
         if line.held_cards:
             initial["mode"] = CARDS
     return initial
 
 
-def held_text(line: HandLine) -> str:
+def held_text(line: HandLine, letters: CardLetters = ENGLISH) -> str:
     if line.held_cards:
-        return line.held_cards
+        return shown_codes(line.held_cards, letters)
     return "" if line.held_count is None else str(line.held_count)
 
 

@@ -22,6 +22,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.display.cards import card_grid, codes_legend, example_codes, grid_letters
 from tournaments.display.formats import labelled
 from tournaments.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
 from tournaments.display.labels import how_choice
@@ -41,8 +42,10 @@ from tournaments.services.entry import (
     preview_hand,
     record_hand,
 )
+from tournaments.views.clock import game_clock_context
 from tournaments.views.entry_conflict import ConflictView, conflict_view
 from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
+from tournaments.views.public import POLL_EVERY
 
 
 @dataclass(frozen=True)
@@ -350,6 +353,9 @@ def render_entry(
     hands = [hand_view(row, entrant, game, seats_by_id) for row in sheet.rows]
     context = {
         **hand_form_context(sheet, form, entrant.url("enter", game), entrant.url("preview", game)),
+        # The round's clock, polled: time left, and what to do once it is up.
+        **game_clock_context(game),
+        "poll_every": POLL_EVERY,
         "sheet": sheet,
         "game": game,
         "is_over": game.finished or game.closed,
@@ -394,8 +400,11 @@ def hand_form_context(
         "copies": deck.copies,
         "jokers": deck.jokers,
         "max_cards": variant.deal_size(len(sheet.seats)),
-        "suits": SUITS,
-        "ranks": RANKS,
+        # Cards typed and shown in the page's letters (RK, roi de carreau, in French).
+        "card_grid": card_grid(form.letters),
+        "card_letters": grid_letters(form.letters),
+        "card_example": example_codes(form.letters),
+        "card_legend": codes_legend(form.letters),
     }
 
 
@@ -444,8 +453,3 @@ def preview_view(sheet: GameSheet, preview: Preview, declared: str) -> PreviewVi
     ]
     note = str(GIN_AT_ZERO) if declared == KNOCK and scored.result == GIN_ else ""
     return PreviewView(scored.number, outcome, rows, note)
-
-
-# The card grid: suits with their symbol and letter (readable without colour), ranks.
-SUITS = [("S", "♠", "black"), ("H", "♥", "red"), ("D", "♦", "red"), ("C", "♣", "black")]
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

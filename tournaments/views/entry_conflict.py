@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
+from tournaments.display.cards import shown_codes
 from tournaments.display.hands import outcome_text
 from tournaments.models import HandLine, Seat
 from tournaments.rules.cards import format_cards
@@ -112,11 +113,12 @@ def _typed(value):
 
 
 def _shown(value) -> str:
-    """A held value as the box shows it: the count, the cards, "never melded", or a dash."""
+    """A held value as the box shows it: the count, the cards (in the page's letters),
+    "never melded", or a dash."""
     if value is None:
         return "–"
     if value == NEVER_MELDED:
         return gettext("never melded")
     if isinstance(value, list):
-        return " ".join(value)
+        return shown_codes(" ".join(value))  # in the page's letters, as typed there
     return str(value)

@@ -23,7 +23,7 @@ def mark_imported_games(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0002_club_seasons_ratings"),
+        ("tournaments", "0004_event_planned_rounds"),
     ]
 
     operations = [
