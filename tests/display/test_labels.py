@@ -33,7 +33,7 @@ def test_the_score_sheet_legend_reads_the_one_label_map():
     )
     with translation.override("fr"):
         rami = ways_to_end(make_variant("rami-penalites", {}))
-    assert rami == "Notez qui a fini la donne et comment : S = sortie, R = rami sec."
+    assert rami == "Notez qui a fini la donne et comment\u00a0: S = sortie, R = rami sec."
 
 
 def test_no_other_module_spells_out_how_a_hand_ended():

@@ -140,7 +140,8 @@ def update_settings(*, event: Event, values: dict, reason: str = "") -> Event:
         )
         for name, value in values.items():
             setattr(event, name, value)
-        event.full_clean()
+        # The values come checked by the settings form (an empty tie-break list is allowed
+        # there, not by the model's own blank check); the points are checked above.
         event._change_reason = reason or "settings changed"
         event.save()
         if new_points:
