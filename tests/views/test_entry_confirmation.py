@@ -198,3 +198,17 @@ def test_confirming_takes_the_same_queries_whatever_the_number_of_hands(
     with django_assert_max_num_queries(22):
         assert phone.post(link_confirm(game, hands), {"confirmer": "2"}).status_code == 302
     assert not game.hands.get(number=hands).is_provisional
+
+
+def test_the_tables_history_names_who_entered_and_who_confirmed(game):
+    phone_enters(game, entering="2")
+    Client().post(link_confirm(game), {"confirmer": "3"})
+    changes = Client().get(f"/games/{game.id}/").context["changes"]
+    told = {change.summary: change.who for change in changes}
+    assert told == {"Hand 1 entered": "Bruno", "Hand 1 confirmed": "Chloé"}
+
+
+def test_the_settings_page_says_what_an_organiser_may_confirm(organiser_client, event):
+    page = organiser_client.get(f"/manage/events/{event.id}/settings/").content.decode()
+    assert "an organiser can confirm any hand" in page
+    assert "What an organiser enters counts at once" in page
