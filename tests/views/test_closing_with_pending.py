@@ -117,3 +117,13 @@ def test_another_events_hand_cannot_be_confirmed_from_this_event(
     url = f"/manage/events/{elsewhere.id}/tables/{game.id}/hands/1/confirm/"
     assert organiser_client.post(url).status_code == 404
     assert Hand.objects.get().is_provisional
+
+
+def test_closing_at_time_lists_the_waiting_hands_first(organiser_client, event, game):
+    waiting(game)
+    url = f"/manage/events/{event.id}/rounds/1/time-up/"
+    page = organiser_client.get(url).content.decode()
+    assert "Hands still wait for confirmation" in page and "Hand 1 · Anne · Went out" in page
+    organiser_client.post(url)
+    game.round.refresh_from_db()
+    assert not game.round.is_closed
