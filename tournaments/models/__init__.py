@@ -1,15 +1,17 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
 clubs: Club, Player. events: Event, Registration, Round. games: Game, Seat, Bye, Hand,
-HandLine. seasons: Season, RatingUpdate (club ratings). Points are never typed in: the
-rules engine derives them from the facts of each hand, and the derived columns are
-rewritten in the same transaction as any change.
+HandLine. standings: Standing (each player's sums in an event). seasons: Season,
+RatingUpdate (club ratings). Points are never typed in: the rules engine derives them from
+the facts of each hand, and the derived columns and rows are rewritten in the same
+transaction as any change.
 """
 
 from .clubs import Club, Player
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
 from .seasons import RatingUpdate, Season
+from .standings import Standing
 
 __all__ = [
     "Bye",
@@ -24,4 +26,5 @@ __all__ = [
     "Round",
     "Seat",
     "Season",
+    "Standing",
 ]

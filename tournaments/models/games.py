@@ -15,6 +15,7 @@ from tournaments.rules.variants import Variant
 
 from .clubs import Player
 from .events import VARIANT_NAMES, Event, Round
+from .versioned import Versioned
 
 
 def new_link_token() -> str:
@@ -30,7 +31,7 @@ class GameQuerySet(models.QuerySet):
         return self.filter(finished=True)
 
 
-class Game(models.Model):
+class Game(Versioned):
     """One game at one table in a round: its rules are the event's unless imported."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
@@ -61,6 +62,7 @@ class Game(models.Model):
             "has_provisional_hands",
             "winner",
             "updated_at",
+            "version",
         ]
     )
     objects = GameQuerySet.as_manager()

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.models import Club, Event, Player, Registration
+from tournaments.services import versions
+from tournaments.services.ratings import event_date_changed
 from tournaments.services.scoring import refresh_game
 
 
@@ -63,16 +65,31 @@ def change_rules(*, event: Event, variant: str, options: dict, reason: str = "")
     transaction (refused, with the reason, if a hand already played breaks the new rules)."""
     options = validated_options(variant, options)
     with transaction.atomic():
+        # The tables first, as hand entry locks them (a table, then its event's version).
+        games = list(event.games.select_for_update())
         event.variant, event.options = variant, options
         event._change_reason = reason or "rules changed"
         event.save(update_fields=["variant", "options"])
-        for game in event.games.select_for_update():
+        for game in games:
             game.variant, game.options = variant, options
             game.save(update_fields=["variant", "options"])
             try:
                 refresh_game(game)
             except rules.RulesError as error:
                 raise rules_problems_as_validation_error(error) from None
+        versions.event_edited(event)
+    return event
+
+
+def save_settings(*, event: Event) -> Event:
+    """Save an event's settings as edited (name, date, fee, tournament settings...): its
+    games move in the rating order with its date, and its pages show the change."""
+    with transaction.atomic():
+        old_date = Event.objects.values_list("date", flat=True).get(pk=event.pk)
+        event._change_reason = "settings changed"
+        event.save()
+        event_date_changed(event, old_date)
+        versions.event_edited(event)
     return event
 
 
@@ -96,6 +113,7 @@ def register_player(*, event: Event, name: str, checked_in: bool = True) -> Regi
             registration.withdrawn = False
             registration.checked_in = registration.checked_in or checked_in
             registration.save(update_fields=["withdrawn", "checked_in"])
+        versions.event_changed(event.pk)
         return registration
 
 
@@ -105,7 +123,9 @@ def set_presence(*, registration: Registration, checked_in=None, withdrawn=None)
         registration.checked_in = checked_in
     if withdrawn is not None:
         registration.withdrawn = withdrawn
-    registration.save(update_fields=["checked_in", "withdrawn"])
+    with transaction.atomic():
+        registration.save(update_fields=["checked_in", "withdrawn"])
+        versions.event_changed(registration.event_id)
     return registration
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -37,8 +36,8 @@ from tournaments.services.events import (
     pool_note,
     present_count,
     prize_note,
+    save_settings,
 )
-from tournaments.services.ratings import event_date_changed
 from tournaments.services.rounds import can_open_round, seating_method_for
 from tournaments.sheets.render import qr_svg
 from tournaments.views.permissions import organiser_view
@@ -154,15 +153,10 @@ def variant_options(request: HttpRequest) -> HttpResponse:
 def edit_event(request: HttpRequest, event: Event) -> HttpResponse:
     """An event's name, date, fee, confirmation, language and tournament settings."""
     data = request.POST if request.method == "POST" else None
-    old_date = event.date
     form = EventSettingsForm(data, instance=event)
     if request.method == "POST":
         if form.is_valid():
-            event = form.save(commit=False)
-            event._change_reason = "settings changed"
-            with transaction.atomic():
-                event.save()
-                event_date_changed(event, old_date)  # its games move in the rating order
+            event = save_settings(event=form.save(commit=False))
             messages.success(request, _("Event settings saved."))
             return redirect("organiser:event", event_id=event.id)
         status = 400
