@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "ramiscore.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before sessions: a phone polling an unchanged public page gets its 304 for one query.
+    "tournaments.views.polling.PollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -1,0 +1,123 @@
+"""Public pages that phones poll: "nothing changed" (304) for one indexed query, before
+sessions, templates or tie-breaks.
+
+A view declares what its page shows with `@polled(version, by="event_id")`: `version`
+called with that URL argument is the version of its data (`selectors/versions.py`; None when
+there is no such page, left to the view's 404). The page's ETag is that version with what
+else the page depends on: its language, page or htmx fragment, query string (sorting,
+paging), and who looks: a keyed hash of the session cookie, as an organiser sees his own
+links on public pages and nobody else does. Nothing in it reads the session or the user.
+
+`PollMiddleware`, placed before the sessions, answers a request whose If-None-Match holds
+that ETag at once. Otherwise the view renders, and `polled` stamps the response with the
+ETag taken before the page read its data: a change made meanwhile makes the next poll fetch
+the page again, never the other way round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.urls import Resolver404, resolve
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.crypto import salted_hmac
+from django.utils.http import parse_etags
+from django.utils.translation import get_language_from_request
+
+Version = Callable[[int], int | None]
+# What else than the data a public page depends on (see etag()).
+VARY = ("HX-Request", "Cookie", "Accept-Language")
+
+
+def polled(version: Version, *, by: str) -> Callable:
+    """Mark a public view as polled: ETag on its pages, 304 while the version of its data
+    (`version` of the URL argument `by`) holds."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            tag = getattr(request, "poll_etag", None) or etag(request, version, by, kwargs)
+            if tag is not None and _matches(request, tag):
+                return not_modified(tag)  # without PollMiddleware (it answers first)
+            response = view(request, *args, **kwargs)
+            if tag is not None and response.status_code == 200:
+                response["ETag"] = tag
+                _revalidate(response)
+            return response
+
+        wrapper.poll_version = (version, by)
+        return wrapper
+
+    return decorator
+
+
+class PollMiddleware:
+    """Answers 304 to a poll of a `polled` page whose version has not moved."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method in ("GET", "HEAD") and "HTTP_IF_NONE_MATCH" in request.META:
+            answer = self._unchanged(request)
+            if answer is not None:
+                return answer
+        return self.get_response(request)
+
+    def _unchanged(self, request: HttpRequest) -> HttpResponse | None:
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return None
+        polled_by = getattr(match.func, "poll_version", None)
+        if polled_by is None:
+            return None
+        request.get_host()  # the allowed hosts are checked here too (400 otherwise)
+        tag = etag(request, *polled_by, match.kwargs)
+        request.poll_etag = tag  # the view, if it renders, sends this one
+        if tag is not None and _matches(request, tag):
+            return not_modified(tag)
+        return None
+
+
+def etag(request: HttpRequest, version: Version, by: str, kwargs: dict) -> str | None:
+    """The page's ETag, or None when its data does not exist (the view answers 404)."""
+    found = version(kwargs[by])
+    if found is None:
+        return None
+    ids = "-".join(str(value) for value in kwargs.values())
+    language = get_language_from_request(request)
+    part = "f" if request.headers.get("HX-Request") == "true" else "p"
+    query = request.META.get("QUERY_STRING", "")
+    cookie = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    viewer = _keyed(cookie) if cookie else "-"
+    extra = _keyed(query) if query else "-"
+    return f'"{ids}.{found}.{language}.{part}.{viewer}.{extra}"'
+
+
+def not_modified(tag: str) -> HttpResponse:
+    response = HttpResponseNotModified()
+    response["ETag"] = tag
+    return _revalidate(response)
+
+
+def _matches(request: HttpRequest, tag: str) -> bool:
+    # A message waiting in its cookie must be shown: render the page.
+    if "messages" in request.COOKIES:
+        return False
+    return tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
+
+
+def _keyed(value: str) -> str:
+    """A short keyed hash: the ETag says "same viewer" without carrying his cookie."""
+    return salted_hmac("ramiscore.polling", value).hexdigest()[:16]
+
+
+def _revalidate(response: HttpResponse) -> HttpResponse:
+    # Browsers may keep the page but must ask each time; a 304 costs them nothing.
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, VARY)
+    return response
