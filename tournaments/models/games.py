@@ -113,6 +113,11 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player} ({self.game})"
 
+    @property
+    def name(self) -> str:
+        """The seated player's name (load the players with the seats: select_related)."""
+        return self.player.name
+
 
 class Bye(models.Model):
     """A round a player sat out for want of an opponent (2-player variants)."""

@@ -6,10 +6,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
 from tournaments.models import Bye, Event, Game, Player, Registration, Round, Seat
 from tournaments.selectors.games import games_with_seats
 from tournaments.selectors.names import by_name
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A seat as a table's card shows it: lighter than a Seat with its Player, for pages of
+    hundreds of tables."""
+
+    id: int
+    player_id: int
+    name: str
+    total: int
+    rank: int | None
+    prize: Decimal | None
 
 
 @dataclass
@@ -17,16 +31,46 @@ class EventOverview:
     event: Event
     rounds: list[Round]
     current_round: Round | None
-    games: list[Game]  # the current round's, with seats
+    tables: list[tuple[Game, list[SeatLine]]]  # the current round's games, with seats
+
+
+# What a table's card reads of a game: the rest (its link's secret...) stays in the database.
+CARD_FIELDS = (
+    "id",
+    "event_id",
+    "round_id",
+    "table_number",
+    "variant",
+    "options",
+    "closed",
+    "finished",
+    "hands_played",
+    "has_provisional_hands",
+    "winner_id",
+)
 
 
 def event_overview(event_id: int) -> EventOverview:
-    """An event, its rounds, and the current round's games with seats: four queries."""
+    """An event, its rounds, and the current round's games with their seats: four queries,
+    whatever the number of tables."""
     event = Event.objects.select_related("club").get(pk=event_id)
     rounds = list(event.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
-    games = games_with_seats(current.games.order_by("table_number")) if current else []
-    return EventOverview(event, rounds, current, games)
+    return EventOverview(event, rounds, current, round_tables(current) if current else [])
+
+
+def round_tables(round_: Round) -> list[tuple[Game, list[SeatLine]]]:
+    """A round's games in table order, each with its seats in order: two queries."""
+    games = list(round_.games.order_by("table_number").only(*CARD_FIELDS))
+    seats: dict[int, list[SeatLine]] = {game.pk: [] for game in games}
+    rows = Seat.objects.filter(game__round=round_).order_by("game_id", "position")
+    for game_id, *line in rows.values_list(
+        "game_id", "id", "player_id", "player__name", "total", "rank", "prize"
+    ):
+        seats[game_id].append(SeatLine(*line))
+    for game in games:
+        game.round = round_  # one round object for every table, not one query each
+    return [(game, seats[game.pk]) for game in games]
 
 
 def round_games(event_id: int, number: int) -> tuple[Round, list[Game]]:

@@ -44,16 +44,16 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
     except Event.DoesNotExist:
         raise Http404(_("There is no such event.")) from None
     event = overview.event
-    scores = match_scores(overview.games)
+    scores = match_scores([game for game, _seats in overview.tables])
     cards = [
-        game_card(game, list(game.seats.all()), scores.get(game.pk), event=event)
-        for game in overview.games
+        game_card(game, seats, scores.get(game.pk), event=event) for game, seats in overview.tables
     ]
     round_ = overview.current_round
     context = {
         "event": event,
         "round": round_,
         "cards": cards,
+        "event_url": reverse("event", kwargs={"event_id": event.pk}),
         # Poll while a table of the current round is still playing.
         "live": round_ is not None and not round_.is_closed and any(c.live for c in cards),
         "poll_every": POLL_EVERY,
