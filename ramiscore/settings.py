@@ -17,7 +17,14 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from ramiscore.env import database_config, env_bool, env_int, env_list, production_problems
+from ramiscore.env import (
+    cache_config,
+    database_config,
+    env_bool,
+    env_int,
+    env_list,
+    production_problems,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 ENV = os.environ
@@ -113,6 +120,9 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Pages rendered once per version of their data (views/polling.py): in each process's memory,
+# or in Redis shared by all of them when CACHE_URL names it.
+CACHES = {"default": cache_config(ENV.get("CACHE_URL", ""))}
 
 AUTHENTICATION_BACKENDS = [
     # First, so that a locked-out login is refused before its password is even checked.

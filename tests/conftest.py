@@ -27,6 +27,17 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache: pages rendered for one test's data are not
+    served to the next one's."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def organiser(db: None) -> AbstractBaseUser:
     """An ordinary organiser account (not staff)."""

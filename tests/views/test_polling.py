@@ -6,7 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import EventFactory, UserFactory, correct, play
@@ -63,6 +65,23 @@ def test_an_unchanged_page_polled_is_a_304_for_one_query(
         assert again.status_code == 304, address
         assert again["ETag"] == first["ETag"] and "no-cache" in again["Cache-Control"]
         assert not again.content
+
+
+def test_a_fragment_is_rendered_once_per_version_for_every_anonymous_phone(
+    tournament, organiser, django_assert_num_queries
+):
+    for address in pages(tournament):
+        first = Client().get(address, HTTP_HX_REQUEST="true")
+        with django_assert_num_queries(1):  # another phone: the version, then the cache
+            second = Client().get(address, HTTP_HX_REQUEST="true")
+        assert second.status_code == 200 and second.content == first.content, address
+        assert second["ETag"] == first["ETag"]
+    # An organiser's page is his own (his session, his links): rendered for him.
+    client = Client()
+    client.force_login(organiser)
+    with CaptureQueriesContext(connection) as queries:
+        mine = client.get(address, HTTP_HX_REQUEST="true")
+    assert len(queries) > 1 and mine["ETag"] != first["ETag"]
 
 
 def test_the_etag_tells_apart_what_else_the_page_depends_on(tournament, organiser, client):

@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 import django.db.models.deletion
+import tournaments.models.versioned
 from django.db import migrations, models
 
 
@@ -78,12 +79,16 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="event",
             name="version",
-            field=models.PositiveBigIntegerField(default=1, editable=False),
+            field=models.PositiveBigIntegerField(
+                default=tournaments.models.versioned.first_version, editable=False
+            ),
         ),
         migrations.AddField(
             model_name="game",
             name="version",
-            field=models.PositiveBigIntegerField(default=1, editable=False),
+            field=models.PositiveBigIntegerField(
+                default=tournaments.models.versioned.first_version, editable=False
+            ),
         ),
         migrations.CreateModel(
             name="Standing",

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
+
+
+def first_version() -> int:
+    """Where a row's versions start: at random, so that a database restored or rebuilt
+    never reuses a number that a phone or the cache still holds for other content."""
+    return secrets.randbits(40)
 
 
 class Versioned(models.Model):
@@ -10,7 +18,7 @@ class Versioned(models.Model):
     change that its public pages show (`services/versions.py`); `views/polling.py` answers
     "nothing changed" from it alone."""
 
-    version = models.PositiveBigIntegerField(default=1, editable=False)
+    version = models.PositiveBigIntegerField(default=first_version, editable=False)
 
     class Meta:
         abstract = True

@@ -42,7 +42,8 @@ class TieBreak:
     key: str
     label: str
     higher_is_better: bool | None  # None: follows the variant (score in a penalty variant)
-    # The value of a record among the players still level with him at this tie-break.
+    # The value of a record among the players still level with him at this tie-break
+    # (everyone, for the tie-breaks that are not `among_tied`).
     value: Callable[[PlayerRecord, list[PlayerRecord]], object]
     # Only means something among tied players: the others get no value (None).
     among_tied: bool = False
@@ -104,26 +105,27 @@ def rank_players(
     chosen = [TIE_BREAKS[key] for key in tie_breaks if key in TIE_BREAKS]
     keys: dict[int, list] = {r.player_id: [-r.points] for r in records}
     values: dict[int, list] = {r.player_id: [] for r in records}
-    groups = _level(records, keys)
     for tb in chosen:
         better_high = highest_wins if tb.higher_is_better is None else tb.higher_is_better
-        if tb.among_tied:
-            _load_missing_results(groups, load_results)
+        if not tb.among_tied:
+            for record in records:
+                value = tb.value(record, records)
+                values[record.player_id].append(_display(value))
+                keys[record.player_id].append(-value if better_high else value)
+            continue
+        # Only the players still level on everything so far: their groups, now.
+        groups = _level(records, keys)
+        _load_missing_results(groups, load_results)
         for group in groups:
             for record in group:
-                if tb.among_tied and len(group) == 1:
+                if len(group) == 1:
                     value, key = None, 0  # alone at his level: nothing to break
                 else:
                     value = tb.value(record, group)
                     key = -value if better_high else value
                 values[record.player_id].append(_display(value))
                 keys[record.player_id].append(key)
-        groups = [level for group in groups for level in _level(group, keys)]
-    ordered = [
-        record
-        for group in sorted(groups, key=lambda g: keys[g[0].player_id])
-        for record in sorted(group, key=lambda r: r.name.casefold())
-    ]
+    ordered = sorted(records, key=lambda r: (keys[r.player_id], r.name.casefold()))
     rows: list[StandingRow] = []
     for index, record in enumerate(ordered):
         same = rows and keys[rows[-1].record.player_id] == keys[record.player_id]

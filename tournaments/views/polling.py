@@ -9,9 +9,10 @@ paging), and who looks: a keyed hash of the session cookie, as an organiser sees
 links on public pages and nobody else does. Nothing in it reads the session or the user.
 
 `PollMiddleware`, placed before the sessions, answers a request whose If-None-Match holds
-that ETag at once. Otherwise the view renders, and `polled` stamps the response with the
-ETag taken before the page read its data: a change made meanwhile makes the next poll fetch
-the page again, never the other way round.
+that ETag at once; an anonymous htmx fragment already rendered for that ETag (by another
+phone: four phones follow each table) comes from the cache. Otherwise the view renders,
+and `polled` stamps the response with the ETag taken before the page read its data: a
+change made meanwhile makes the next poll fetch the page again, never the other way round.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -30,22 +32,31 @@ from django.utils.translation import get_language_from_request
 Version = Callable[[int], int | None]
 # What else than the data a public page depends on (see etag()).
 VARY = ("HX-Request", "Cookie", "Accept-Language")
+# A fragment rendered for one version is the same for every anonymous phone that asks: kept
+# this long under its ETag (a new version has a new ETag, so it is never stale).
+SHARED_FOR = 300
 
 
 def polled(version: Version, *, by: str) -> Callable:
     """Mark a public view as polled: ETag on its pages, 304 while the version of its data
-    (`version` of the URL argument `by`) holds."""
+    (`version` of the URL argument `by`) holds, and its htmx fragment rendered once per
+    version for every anonymous phone."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            tag = getattr(request, "poll_etag", None) or etag(request, version, by, kwargs)
-            if tag is not None and _matches(request, tag):
-                return not_modified(tag)  # without PollMiddleware (it answers first)
+            if hasattr(request, "poll_etag"):
+                tag = request.poll_etag  # PollMiddleware read the version already
+            else:
+                tag = etag(request, version, by, kwargs)
+                if tag is not None and _matches(request, tag):
+                    return not_modified(tag)
             response = view(request, *args, **kwargs)
             if tag is not None and response.status_code == 200:
                 response["ETag"] = tag
                 _revalidate(response)
+                if _shared(request) and not response.cookies and not response.streaming:
+                    cache.set(_key(tag), (response.content, response["Content-Type"]), SHARED_FOR)
             return response
 
         wrapper.poll_version = (version, by)
@@ -55,19 +66,20 @@ def polled(version: Version, *, by: str) -> Callable:
 
 
 class PollMiddleware:
-    """Answers 304 to a poll of a `polled` page whose version has not moved."""
+    """Answers a GET of a `polled` page from its version: 304 when the phone has it, the
+    fragment rendered for another phone when there is one; else on down the stack."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method in ("GET", "HEAD") and "HTTP_IF_NONE_MATCH" in request.META:
-            answer = self._unchanged(request)
+        if request.method in ("GET", "HEAD"):
+            answer = self._answer(request)
             if answer is not None:
                 return answer
         return self.get_response(request)
 
-    def _unchanged(self, request: HttpRequest) -> HttpResponse | None:
+    def _answer(self, request: HttpRequest) -> HttpResponse | None:
         try:
             match = resolve(request.path_info)
         except Resolver404:
@@ -78,8 +90,17 @@ class PollMiddleware:
         request.get_host()  # the allowed hosts are checked here too (400 otherwise)
         tag = etag(request, *polled_by, match.kwargs)
         request.poll_etag = tag  # the view, if it renders, sends this one
-        if tag is not None and _matches(request, tag):
+        if tag is None:
+            return None
+        if _matches(request, tag):
             return not_modified(tag)
+        if _shared(request):
+            found = cache.get(_key(tag))
+            if found is not None:
+                content, content_type = found
+                response = HttpResponse(content, content_type=content_type)
+                response["ETag"] = tag
+                return _revalidate(response)
         return None
 
 
@@ -109,6 +130,19 @@ def _matches(request: HttpRequest, tag: str) -> bool:
     if "messages" in request.COOKIES:
         return False
     return tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
+
+
+def _shared(request: HttpRequest) -> bool:
+    """An htmx fragment asked without a session: the same for every phone that asks."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def _key(tag: str) -> str:
+    return "polled:" + tag
 
 
 def _keyed(value: str) -> str:
