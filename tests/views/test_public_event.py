@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 # The event, its rounds, the current round's games, their seats; the past rounds' games and
 # the current scores of gin-rummy matches when there are any. Never more with more tables.
-EVENT_QUERIES = 9  # 6 for the page, 3 for its ETag (the version polling phones check)
+EVENT_QUERIES = 7  # 6 for the page, 1 for its ETag (the version polling phones check)
 
 
 @pytest.fixture
@@ -37,6 +37,33 @@ def cards(page: str) -> dict[str, str]:
         title = chunk.split("</a>")[0].rsplit(">", 1)[1].strip()
         found[title] = chunk.split("</article>")[0]
     return found
+
+
+def test_only_the_tables_that_changed_are_rendered_again(
+    client, event, game, django_assert_max_num_queries
+):
+    from tournaments.views import cards as table_cards
+
+    other = make_game(event, table_number=2, players=("Denis", "Émile", "Fanny"))
+    play(game, "going_out", "Anne", Bruno=30, Chloé=45)
+    client.get(url(event))
+    play(other, "going_out", "Denis", Émile=12, Fanny=7)
+    rendered = []
+    real = table_cards.game_card
+
+    def counting(game, *args, **kwargs):
+        rendered.append(game.table_number)
+        return real(game, *args, **kwargs)
+
+    table_cards.game_card = counting
+    try:
+        page = client.get(url(event)).content.decode()
+    finally:
+        table_cards.game_card = real
+    assert rendered == [2]
+    assert "Leader: Anne" in cards(page)["Table 1"] and "Leader: Denis" in cards(page)["Table 2"]
+    with django_assert_max_num_queries(EVENT_QUERIES - 2):  # every card kept: no seat read
+        client.get(url(event))
 
 
 def test_it_shows_the_event_and_its_tables_to_anyone(

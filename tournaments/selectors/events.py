@@ -31,7 +31,7 @@ class EventOverview:
     event: Event
     rounds: list[Round]
     current_round: Round | None
-    tables: list[tuple[Game, list[SeatLine]]]  # the current round's games, with seats
+    games: list[Game]  # the current round's, light (CARD_FIELDS): seats by `seat_lines`
 
 
 # What a table's card reads of a game: the rest (its link's secret...) stays in the database.
@@ -47,30 +47,33 @@ CARD_FIELDS = (
     "hands_played",
     "has_provisional_hands",
     "winner_id",
+    "version",
 )
 
 
 def event_overview(event_id: int) -> EventOverview:
-    """An event, its rounds, and the current round's games with their seats: four queries,
+    """An event, its rounds, and the current round's games in table order: three queries,
     whatever the number of tables."""
     event = Event.objects.select_related("club").get(pk=event_id)
     rounds = list(event.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
-    return EventOverview(event, rounds, current, round_tables(current) if current else [])
+    games = []
+    if current:
+        games = list(current.games.order_by("table_number").only(*CARD_FIELDS))
+        for game in games:
+            game.round = current  # one round object for every table, not one query each
+    return EventOverview(event, rounds, current, games)
 
 
-def round_tables(round_: Round) -> list[tuple[Game, list[SeatLine]]]:
-    """A round's games in table order, each with its seats in order: two queries."""
-    games = list(round_.games.order_by("table_number").only(*CARD_FIELDS))
-    seats: dict[int, list[SeatLine]] = {game.pk: [] for game in games}
-    rows = Seat.objects.filter(game__round=round_).order_by("game_id", "position")
+def seat_lines(game_ids: list[int]) -> dict[int, list[SeatLine]]:
+    """These games' seats in order, as their cards show them: one query."""
+    seats: dict[int, list[SeatLine]] = {game_id: [] for game_id in game_ids}
+    rows = Seat.objects.filter(game_id__in=game_ids).order_by("game_id", "position")
     for game_id, *line in rows.values_list(
         "game_id", "id", "player_id", "player__name", "total", "rank", "prize"
     ):
         seats[game_id].append(SeatLine(*line))
-    for game in games:
-        game.round = round_  # one round object for every table, not one query each
-    return [(game, seats[game.pk]) for game in games]
+    return seats
 
 
 def round_games(event_id: int, number: int) -> tuple[Round, list[Game]]:

@@ -26,9 +26,10 @@ from tournaments.display.variants import options_line
 from tournaments.models import Event, Game
 from tournaments.rules import make_variant
 from tournaments.selectors.events import event_overview, past_rounds_games
-from tournaments.selectors.games import GameSheet, game_sheet, match_scores
+from tournaments.selectors.games import GameSheet, game_sheet
 from tournaments.selectors.history import game_history
 from tournaments.selectors.versions import event_version, game_version
+from tournaments.views.cards import table_cards
 from tournaments.views.permissions import can_manage
 from tournaments.views.polling import polled
 
@@ -44,18 +45,16 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
     except Event.DoesNotExist:
         raise Http404(_("There is no such event.")) from None
     event = overview.event
-    scores = match_scores([game for game, _seats in overview.tables])
-    cards = [
-        game_card(game, seats, scores.get(game.pk), event=event) for game, seats in overview.tables
-    ]
     round_ = overview.current_round
     context = {
         "event": event,
         "round": round_,
-        "cards": cards,
+        "cards": table_cards(overview.games, event),
         "event_url": reverse("event", kwargs={"event_id": event.pk}),
         # Poll while a table of the current round is still playing.
-        "live": round_ is not None and not round_.is_closed and any(c.live for c in cards),
+        "live": round_ is not None
+        and not round_.is_closed
+        and any(not game.finished for game in overview.games),
         "poll_every": POLL_EVERY,
     }
     if request.htmx:
