@@ -86,10 +86,11 @@ def _throwaway_postgres(url: str) -> str:
 
 def _drop_postgres(admin: str, name: str) -> None:
     import psycopg
-    from django.conf import settings
-    from django.db import connections
 
-    if settings.configured:
+    conf = sys.modules.get("django.conf")  # no import at exit: only if Django is running
+    if conf is not None and conf.settings.configured:
+        from django.db import connections
+
         connections.close_all()
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

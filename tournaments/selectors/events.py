@@ -26,12 +26,21 @@ class SeatLine:
     prize: Decimal | None
 
 
+@dataclass(frozen=True)
+class TableVersion:
+    """A table of the current round, as far as its card needs to know whether it changed."""
+
+    id: int
+    version: int
+    finished: bool
+
+
 @dataclass
 class EventOverview:
     event: Event
     rounds: list[Round]
     current_round: Round | None
-    games: list[Game]  # the current round's, light (CARD_FIELDS): seats by `seat_lines`
+    tables: list[TableVersion]  # the current round's, in table order
 
 
 # What a table's card reads of a game: the rest (its link's secret...) stays in the database.
@@ -52,17 +61,21 @@ CARD_FIELDS = (
 
 
 def event_overview(event_id: int) -> EventOverview:
-    """An event, its rounds, and the current round's games in table order: three queries,
+    """An event, its rounds, and the current round's tables (their versions): three queries,
     whatever the number of tables."""
     event = Event.objects.select_related("club").get(pk=event_id)
     rounds = list(event.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
-    games = []
+    tables = []
     if current:
-        games = list(current.games.order_by("table_number").only(*CARD_FIELDS))
-        for game in games:
-            game.round = current  # one round object for every table, not one query each
-    return EventOverview(event, rounds, current, games)
+        rows = current.games.order_by("table_number").values_list("id", "version", "finished")
+        tables = [TableVersion(*row) for row in rows]
+    return EventOverview(event, rounds, current, tables)
+
+
+def card_games(game_ids: list[int]) -> list[Game]:
+    """These games as their cards read them (CARD_FIELDS), in table order: one query."""
+    return list(Game.objects.filter(pk__in=game_ids).order_by("table_number").only(*CARD_FIELDS))
 
 
 def seat_lines(game_ids: list[int]) -> dict[int, list[SeatLine]]:

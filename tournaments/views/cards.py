@@ -9,8 +9,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from tournaments.display.scoreboard import game_card
-from tournaments.models import Event, Game
-from tournaments.selectors.events import seat_lines
+from tournaments.models import Event
+from tournaments.selectors.events import TableVersion, card_games, seat_lines
 from tournaments.selectors.games import match_scores
 
 CARDS_TEMPLATE = "public/_table_cards.html"
@@ -20,13 +20,14 @@ SEPARATOR = "<!-- next card -->"
 KEPT_FOR = 3600
 
 
-def table_cards(games: list[Game], event: Event) -> list[SafeString]:
-    """The games' cards as HTML, in order: from the cache, or rendered and kept (two
-    queries for the seats and match scores of those rendered, none when all are kept)."""
+def table_cards(tables: list[TableVersion], event: Event) -> list[SafeString]:
+    """The tables' cards as HTML, in order: from the cache, or rendered and kept (three
+    queries for the games, seats and match scores of those rendered, none when all are
+    kept)."""
     language = get_language()
-    keys = {game.pk: f"card:{game.pk}:{game.version}:{language}" for game in games}
+    keys = {table.id: f"card:{table.id}:{table.version}:{language}" for table in tables}
     found = cache.get_many(list(keys.values()))
-    missing = [game for game in games if keys[game.pk] not in found]
+    missing = card_games([table.id for table in tables if keys[table.id] not in found])
     if missing:
         seats = seat_lines([game.pk for game in missing])
         scores = match_scores(missing)
@@ -40,4 +41,4 @@ def table_cards(games: list[Game], event: Event) -> list[SafeString]:
         cache.set_many(fresh, KEPT_FOR)
         found.update(fresh)
     # Rendered by our own template, escaped there.
-    return [mark_safe(found[keys[game.pk]]) for game in games]  # noqa: S308
+    return [mark_safe(found[keys[table.id]]) for table in tables]  # noqa: S308

@@ -49,12 +49,12 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "event": event,
         "round": round_,
-        "cards": table_cards(overview.games, event),
+        "cards": table_cards(overview.tables, event),
         "event_url": reverse("event", kwargs={"event_id": event.pk}),
         # Poll while a table of the current round is still playing.
         "live": round_ is not None
         and not round_.is_closed
-        and any(not game.finished for game in overview.games),
+        and any(not table.finished for table in overview.tables),
         "poll_every": POLL_EVERY,
     }
     if request.htmx:
