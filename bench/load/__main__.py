@@ -56,7 +56,7 @@ def main() -> dict[str, object]:
             )
             try:
                 _wait_until_healthy(port, server, log)
-                figures = _generate(plan_path, port, env)
+                figures = _generate(plan_path, port, server.pid)
             finally:
                 os.killpg(server.pid, signal.SIGTERM)
                 try:
@@ -127,7 +127,7 @@ def _wait_until_healthy(port: int, server: subprocess.Popen, log: Path) -> None:
     raise RuntimeError(f"gunicorn did not answer /health/ within 60 s:\n{log.read_text()[-4000:]}")
 
 
-def _generate(plan_path: Path, port: int, env: dict) -> dict:
+def _generate(plan_path: Path, port: int, master: int) -> dict:
     seconds = os.environ.get("LOAD_SECONDS") or "60"
     phones = os.environ.get("LOAD_PHONES") or "2000"
     finished = subprocess.run(
@@ -141,6 +141,8 @@ def _generate(plan_path: Path, port: int, env: dict) -> dict:
             seconds,
             "--phones",
             phones,
+            "--server-pid",
+            str(master),
         ],
         cwd=ROOT,
         capture_output=True,

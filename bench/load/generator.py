@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -172,7 +173,28 @@ async def bounded(concurrency: int, jobs) -> list:
     return await asyncio.gather(*(one(job) for job in jobs))
 
 
-async def run(base: str, plan: dict, *, phones: int, seconds: float, seed: int) -> dict:
+def server_cpu(master: int | None) -> float:
+    """CPU seconds used so far by the server's workers (the children of gunicorn's master),
+    from /proc: what the server costs, whatever else the machine is running."""
+    if not master:
+        return 0.0
+    try:
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    except OSError:
+        return 0.0
+    ticks = 0
+    for child in children:
+        try:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+async def run(
+    base: str, plan: dict, *, phones: int, seconds: float, seed: int, master: int | None = None
+) -> dict:
     rng = random.Random(seed)
     tables = [Table(t["id"], t["token"], t["next"]) for t in plan["tables"]]
     watchers = []
@@ -191,7 +213,7 @@ async def run(base: str, plan: dict, *, phones: int, seconds: float, seed: int) 
         await bounded(WARM_UP_CONCURRENCY, [poll(session, p, None) for p in watchers])
         warm_up = time.monotonic() - warm_started
         stats = Stats()
-        cpu = time.process_time()
+        cpu, served = time.process_time(), server_cpu(master)
         start = time.monotonic() + 0.5
         end = start + seconds
         jobs = [
@@ -203,8 +225,12 @@ async def run(base: str, plan: dict, *, phones: int, seconds: float, seed: int) 
         ]
         await asyncio.gather(*jobs)
         elapsed = time.monotonic() - start
-        cpu = time.process_time() - cpu
-    return report(stats, elapsed, cpu, warm_up, sum(opened), len(tables))
+        cpu, served = time.process_time() - cpu, server_cpu(master) - served
+    figures = report(stats, elapsed, cpu, warm_up, sum(opened), len(tables))
+    if master:
+        figures["server CPU s (gunicorn's workers)"] = round(served, 1)
+        figures["server CPU ms per request"] = round(served * 1000 / max(1, figures["requests"]), 2)
+    return figures
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -255,12 +281,20 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--phones", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--server-pid", type=int, help="gunicorn's master, for its CPU time")
     args = parser.parse_args(argv)
     if urlsplit(args.base).hostname not in LOOPBACK:
         raise SystemExit("The load test only sends traffic to this machine (loopback).")
     plan = json.loads(Path(args.plan).read_text())
     figures = asyncio.run(
-        run(args.base, plan, phones=args.phones, seconds=min(args.seconds, 300), seed=args.seed)
+        run(
+            args.base,
+            plan,
+            phones=args.phones,
+            seconds=min(args.seconds, 300),
+            seed=args.seed,
+            master=args.server_pid,
+        )
     )
     print(json.dumps(figures))
 
