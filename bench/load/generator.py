@@ -35,7 +35,8 @@ import aiohttp
 POLL_EVERY = 10.0
 EVENT_WATCHERS_EVERY = 10  # one phone in ten follows the event's page
 WARM_UP_CONCURRENCY = 8
-TIMEOUT = aiohttp.ClientTimeout(total=30)
+# Long enough that a queued request is still answered (and counted) rather than dropped.
+TIMEOUT = aiohttp.ClientTimeout(total=60)
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 

@@ -285,3 +285,21 @@ def test_every_kind_of_change_gives_the_pages_a_new_etag(tournament, write):
     if shows_on_the_table:
         # The first table of the event (all tables, for the event's own settings).
         assert after["table"] != before["table"]
+
+
+def test_a_rendering_with_the_visitors_own_csrf_token_or_session_is_not_shared(rf):
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.http import HttpResponse
+    from django.middleware.csrf import get_token
+
+    from tournaments.views.polling import _same_for_everyone
+
+    request = rf.get("/", HTTP_HX_REQUEST="true")
+    request.session = SessionStore()
+    assert _same_for_everyone(request, HttpResponse("the tables"))
+    get_token(request)  # a form in the page: the token is this visitor's
+    assert not _same_for_everyone(request, HttpResponse("the tables"))
+    other = rf.get("/", HTTP_HX_REQUEST="true")
+    other.session = SessionStore()
+    other.session["device"] = "a phone"  # a session started for him
+    assert not _same_for_everyone(other, HttpResponse("the tables"))

@@ -55,7 +55,7 @@ def polled(version: Version, *, by: str) -> Callable:
             if tag is not None and response.status_code == 200:
                 response["ETag"] = tag
                 _revalidate(response)
-                if _shared(request) and not response.cookies and not response.streaming:
+                if _shared(request) and _same_for_everyone(request, response):
                     cache.set(_key(tag), (response.content, response["Content-Type"]), SHARED_FOR)
             return response
 
@@ -138,6 +138,18 @@ def _shared(request: HttpRequest) -> bool:
         request.headers.get("HX-Request") == "true"
         and settings.SESSION_COOKIE_NAME not in request.COOKIES
         and "messages" not in request.COOKIES
+    )
+
+
+def _same_for_everyone(request: HttpRequest, response: HttpResponse) -> bool:
+    """Whether this rendering holds nothing of the visitor's own: no CSRF token in it (it
+    would be his), no session or cookie started for him."""
+    session = getattr(request, "session", None)
+    return not (
+        response.streaming
+        or response.cookies
+        or request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        or (session is not None and session.modified)
     )
 
 
