@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
 
-from tournaments.models import Event, Registration, Round, Seat, Standing
+from tournaments.models import Event, Player, Registration, Round, Seat, Standing
 from tournaments.rules import PRESETS
 from tournaments.rules.prizes import by_places
 from tournaments.standings import (
@@ -28,23 +28,30 @@ CENT = Decimal("0.01")
 
 def load_records(event: Event) -> list[PlayerRecord]:
     """The record of every player who came (checked in, or seated since), from the stored
-    sums of finished games and byes (services/standings.py): two queries. A registered
-    no-show is not ranked."""
-    registered = Registration.objects.filter(event=event).values_list(
-        "player_id", "player__name", "checked_in"
+    sums of finished games and byes (services/standings.py): two queries (three when a
+    player played without being registered). A registered no-show is not ranked."""
+    registered = list(
+        Registration.objects.filter(event=event).values_list(
+            "player_id", "player__name", "checked_in"
+        )
     )
-    sums = Standing.objects.filter(event=event).values_list(
-        "player_id",
-        "player__name",
-        "points",
-        "score",
-        "score_difference",
-        "wins",
-        "games",
-        "byes",
-        "opponents_points",
+    names = {player_id: name for player_id, name, _checked_in in registered}
+    sums = list(
+        Standing.objects.filter(event=event).values_list(
+            "player_id",
+            "points",
+            "score",
+            "score_difference",
+            "wins",
+            "games",
+            "byes",
+            "opponents_points",
+        )
     )
-    return records_from_standings(registered, sums)
+    unknown = [row[0] for row in sums if row[0] not in names]
+    if unknown:  # seated by hand or imported without registering: rare
+        names.update(Player.objects.filter(pk__in=unknown).values_list("pk", "name"))
+    return records_from_standings(registered, [(row[0], names[row[0]], *row[1:]) for row in sums])
 
 
 def load_results(event: Event, player_ids: list[int]) -> dict[int, Results]:
@@ -80,11 +87,13 @@ def event_standings(event: Event) -> list[StandingRow]:
     pool = prize_pool(event)
     if pool and rows:
         # Equal on points and every tie-break: the players share the places they occupy.
-        ranking = [str(row.record.player_id) for row in rows]
-        level = {str(row.record.player_id): row.place for row in rows}
+        # Only the paid places (and whoever shares the last of them) can take anything.
+        paid = [row for row in rows if row.place <= len(event.prize_places)]
+        ranking = [str(row.record.player_id) for row in paid]
+        level = {str(row.record.player_id): row.place for row in paid}
         cents = by_places(tuple(event.prize_places), ranking, level, int(pool * 100))
         for row in rows:
-            row.prize = Decimal(cents[str(row.record.player_id)]) / 100
+            row.prize = Decimal(cents.get(str(row.record.player_id), 0)) / 100
     return rows
 
 

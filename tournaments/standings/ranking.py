@@ -105,12 +105,15 @@ def rank_players(
     chosen = [TIE_BREAKS[key] for key in tie_breaks if key in TIE_BREAKS]
     keys: dict[int, list] = {r.player_id: [-r.points] for r in records}
     values: dict[int, list] = {r.player_id: [] for r in records}
+    shown: dict = {}  # _display of each distinct value, once
     for tb in chosen:
         better_high = highest_wins if tb.higher_is_better is None else tb.higher_is_better
         if not tb.among_tied:
-            for record in records:
-                value = tb.value(record, records)
-                values[record.player_id].append(_display(value))
+            found = [tb.value(record, records) for record in records]
+            for value in set(found) - shown.keys():
+                shown[value] = _display(value)
+            for record, value in zip(records, found, strict=True):
+                values[record.player_id].append(shown[value])
                 keys[record.player_id].append(-value if better_high else value)
             continue
         # Only the players still level on everything so far: their groups, now.
@@ -127,9 +130,11 @@ def rank_players(
                 keys[record.player_id].append(key)
     ordered = sorted(records, key=lambda r: (keys[r.player_id], r.name.casefold()))
     rows: list[StandingRow] = []
+    previous = None
     for index, record in enumerate(ordered):
-        same = rows and keys[rows[-1].record.player_id] == keys[record.player_id]
-        place = rows[-1].place if same else index + 1
+        key = keys[record.player_id]
+        place = rows[-1].place if key == previous else index + 1
+        previous = key
         rows.append(StandingRow(place, record, values[record.player_id]))
     return rows
 
@@ -204,13 +209,10 @@ def records_from_standings(registered, rows) -> list[PlayerRecord]:
     and Standing rows (player id, name, points, score, score difference, wins, games, byes,
     opponents' points). Who counts is as in `records_from_rows`: everyone checked in, and
     whoever played a finished game; byes count for them only. Results are left to load."""
-    records = {
-        player_id: PlayerRecord(player_id, name, results=None)
-        for player_id, name, checked_in in registered
-        if checked_in
-    }
+    checked_in = {player_id: name for player_id, name, here in registered if here}
+    records: dict[int, PlayerRecord] = {}
     for player_id, name, points, score, difference, wins, games, byes, opponents in rows:
-        if games or player_id in records:
+        if games or player_id in checked_in:
             records[player_id] = PlayerRecord(
                 player_id,
                 name,
@@ -223,6 +225,9 @@ def records_from_standings(registered, rows) -> list[PlayerRecord]:
                 opponents_points=opponents,
                 results=None,
             )
+    for player_id, name in checked_in.items():
+        if player_id not in records:
+            records[player_id] = PlayerRecord(player_id, name, results=None)
     return list(records.values())
 
 
