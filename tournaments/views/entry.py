@@ -39,6 +39,7 @@ from tournaments.services.entry import (
     record_hand,
 )
 from tournaments.views.entry_conflict import ConflictView, conflict_view, outcome_text
+from tournaments.views.entry_offline import answered_key, saved
 from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
 
 # R22: a knock with no deadwood is scored as a gin; the page says so, not only the points.
@@ -153,6 +154,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 facts=form.facts(),
                 user=entrant.person,
                 device=entrant.device,
+                idempotency_key=form.cleaned_data["idempotency_key"],
             )
         except HandConflict:
             return _conflict(request, entrant, game, number, form.facts())
@@ -162,7 +164,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
             form.add_error(None, error)
         else:
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
-            return redirect(f"{entrant.url('enter', game)}?mode={form.mode_value}")
+            return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
     # Refused, nothing stored: the form again with what to fix.
     return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
@@ -299,6 +301,7 @@ def render_entry(
         "preview": preview,
         "conflict": conflict,
         "entrant": entrant,
+        "answered_key": answered_key(request, conflict),  # a hand the phone kept: answered here
         "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
         "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
         if entrant.is_organiser and sheet.rows
