@@ -152,9 +152,11 @@
 
   // Sending.
   let token = ""; // a fresh CSRF token, fetched after the server refused an old one
+  // The CSRF cookie as it is now (it may have changed since the page was shown), else the
+  // page's own token.
   function csrfToken() {
-    const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
     if (token) return token;
+    const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
     if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
     return document.querySelector('input[name="csrfmiddlewaretoken"]')?.value || "";
   }

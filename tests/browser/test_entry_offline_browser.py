@@ -16,22 +16,14 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser.test_entry_browser import choose, keypad
+from tests.browser.test_phone_width_browser import log_in
 from tests.factories import PASSWORD, ClubFactory, EventFactory, UserFactory, make_game, play
 from tournaments.services.entry import close_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NOT_SENT = "Pas encore envoyé\u00a0: envoi dès le retour de la connexion."
-
-
-def choose(page: Page, name: str, value: str) -> None:
-    page.locator(f'label:has(input[name="{name}"][value="{value}"])').click()
-
-
-def keypad(page: Page, digits: str) -> None:
-    for digit in digits:
-        page.locator(f'#keypad button[data-key="{digit}"]').click()
-    page.locator('#keypad button[data-key="next"]').click()
 
 
 def type_hand(page: Page, ender: str, *counts: str) -> None:
@@ -43,6 +35,13 @@ def type_hand(page: Page, ender: str, *counts: str) -> None:
 
 def save(page: Page) -> None:
     page.locator(".form-actions button.primary").click()
+
+
+def save_offline(page: Page) -> None:
+    """Hand 1 (Anne went out, Bruno 12, Chloé 30) saved while the Wi-Fi is down."""
+    type_hand(page, "1", "12", "30")
+    page.context.set_offline(True)
+    save(page)
 
 
 def kept_in_storage(page: Page) -> list[str]:
@@ -101,9 +100,7 @@ def test_hands_saved_without_a_connection_are_kept_then_sent_once_when_it_return
 
 def test_a_kept_hand_is_sent_when_the_page_is_opened_again(table: Page, game) -> None:
     page, url = table, table.url
-    type_hand(page, "1", "12", "30")
-    page.context.set_offline(True)
-    save(page)
+    save_offline(page)
     expect(page.locator("#pending-hands")).to_be_visible()
     # Offline, Chromium cannot show the page again (a plain-HTTP venue site gets no service
     # worker): the hand waits in the phone's storage until the page is opened again.
@@ -147,9 +144,7 @@ def test_a_kept_hand_entered_meanwhile_by_another_phone_shows_the_conflict(
     table: Page, game, artifacts: Path
 ) -> None:
     page = table
-    type_hand(page, "1", "12", "30")
-    page.context.set_offline(True)
-    save(page)
+    save_offline(page)
     play(game, "going_out", "Bruno", Anne=4, Chloé=30)  # another phone, with the Wi-Fi
     page.context.set_offline(False)
     conflict = page.locator(".notice.conflict")
@@ -165,9 +160,7 @@ def test_a_kept_hand_sent_after_the_game_was_closed_says_so_and_shows_what_was_t
     table: Page, game, artifacts: Path
 ) -> None:
     page = table
-    type_hand(page, "1", "12", "30")
-    page.context.set_offline(True)
-    save(page)
+    save_offline(page)
     close_game(game=game)
     page.context.set_offline(False)
     closed = "Cette partie a été fermée par l’organisateur"
@@ -182,9 +175,7 @@ def test_a_kept_hand_sent_after_the_game_was_closed_says_so_and_shows_what_was_t
 
 def test_a_kept_hand_is_sent_after_the_cookies_were_lost_meanwhile(table: Page, game) -> None:
     page = table
-    type_hand(page, "1", "12", "30")
-    page.context.set_offline(True)
-    save(page)
+    save_offline(page)
     page.context.clear_cookies()  # the session and the CSRF cookie are gone
     page.context.set_offline(False)
     expect(page.locator(".messages")).to_contain_text("Donne 1 enregistrée.")
@@ -198,16 +189,10 @@ def test_an_organiser_logged_out_meanwhile_is_asked_to_log_in_and_the_hand_then_
     club = ClubFactory()
     club.organisers.add(organiser)
     game = make_game(EventFactory(club=club, variant="rami-penalites", options={"target": 200}))
-    enter_url = f"{live_server.url}/games/{game.pk}/enter/"
-    page.goto(enter_url)
-    page.fill("#id_username", "marie")
-    page.fill("#id_password", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    expect(page).to_have_url(enter_url)
+    log_in(page, live_server.url, organiser)
+    page.goto(f"{live_server.url}/games/{game.pk}/enter/")
 
-    type_hand(page, "1", "12", "30")
-    page.context.set_offline(True)
-    save(page)
+    save_offline(page)
     page.context.clear_cookies()  # logged out while away
     page.context.set_offline(False)
     login = page.locator('#pending-hands [data-state="login"]')
