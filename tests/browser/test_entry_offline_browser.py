@@ -183,7 +183,7 @@ def test_a_kept_hand_is_sent_after_the_cookies_were_lost_meanwhile(table: Page, 
 
 
 def test_an_organiser_logged_out_meanwhile_is_asked_to_log_in_and_the_hand_then_sent(
-    page: Page, live_server: LiveServer
+    page: Page, live_server: LiveServer, artifacts: Path
 ) -> None:
     organiser = UserFactory(username="marie")
     club = ClubFactory()
@@ -199,6 +199,7 @@ def test_an_organiser_logged_out_meanwhile_is_asked_to_log_in_and_the_hand_then_
     expect(login).to_be_visible()
     assert kept_in_storage(page) == [f"ramiscore:pending-hand:{game.pk}:1"]
     assert game.hands.count() == 0
+    page.screenshot(path=artifacts / "entry-offline-logged-out.png")
 
     login.locator("a").click()
     page.fill("#id_username", "marie")
