@@ -126,6 +126,7 @@ def test_the_engine_imports_nothing_from_django():
         "__future__",
         "collections",
         "dataclasses",
+        "datetime",
         "decimal",
         "fractions",
         "functools",

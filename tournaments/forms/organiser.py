@@ -40,6 +40,7 @@ def variant_select() -> forms.Select:
 TOURNAMENT_FIELDS = [
     "seating_method",
     "seed_by_rating",
+    "planned_rounds",
     "points_scale",
     "points_for_win_at_time",
     "bye_points",
@@ -79,6 +80,7 @@ class EventForm(forms.ModelForm):
             "entry_fee",
             "confirmation_required",
             "language",
+            "round_minutes",
             *TOURNAMENT_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
@@ -111,6 +113,9 @@ class EventForm(forms.ModelForm):
         if "variant" in self.fields:
             self.fields["variant"].widget = variant_select()
             self.fields["variant"].choices = list(VARIANT_NAMES.items())
+        # Left empty, the round time stays as it was (45 minutes for a new event).
+        self.fields["round_minutes"].required = False
+        self.fields["round_minutes"].widget.attrs["inputmode"] = "numeric"
 
     def main_fields(self) -> list[forms.BoundField]:
         skip = set(TOURNAMENT_FIELDS) | {"variant"}
@@ -143,6 +148,9 @@ class EventForm(forms.ModelForm):
                 _("Give percentages between 0 and 100 adding up to at most 100.")
             )
         return places
+
+    def clean_round_minutes(self) -> int:
+        return self.cleaned_data["round_minutes"] or self.instance.round_minutes
 
     def settings(self) -> dict[str, Any]:
         """The cleaned fields other than those create_event takes by name."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import gamefiles, organiser, organiser_play
+from tournaments.views import clock, gamefiles, organiser, organiser_play
 
 app_name = "organiser"
 
@@ -27,6 +27,8 @@ urlpatterns = [
     path(event + "rounds/by-hand/", organiser_play.seat_round_by_hand, name="seat_by_hand"),
     path(round_ + "reseat/", organiser_play.reseat, name="reseat"),
     path(round_ + "close/", organiser_play.end_round, name="close_round"),
+    path(round_ + "clock/<str:action>/", clock.clock_action, name="clock"),
+    path(round_ + "time-up/", clock.close_at_time, name="close_at_time"),
     path(table + "close/", organiser_play.end_game, name="close_game"),
     path(table + "reopen/", organiser_play.resume_game, name="reopen_game"),
     path(table + "link/", organiser_play.table_link, name="table_link"),

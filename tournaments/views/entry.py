@@ -38,9 +38,11 @@ from tournaments.services.entry import (
     preview_hand,
     record_hand,
 )
+from tournaments.views.clock import game_clock_context
 from tournaments.views.entry_conflict import ConflictView, conflict_view, outcome_text
 from tournaments.views.entry_offline import answered_key, saved
 from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
+from tournaments.views.public import POLL_EVERY
 
 # R22: a knock with no deadwood is scored as a gin; the page says so, not only the points.
 GIN_AT_ZERO = gettext_lazy("0 deadwood: scored as a gin")
@@ -293,6 +295,9 @@ def render_entry(
     hands = [hand_view(row, entrant, game) for row in sheet.rows]
     context = {
         **hand_form_context(sheet, form, entrant.url("enter", game), entrant.url("preview", game)),
+        # The round's clock, polled: time left, and what to do once it is up.
+        **game_clock_context(game),
+        "poll_every": POLL_EVERY,
         "sheet": sheet,
         "game": game,
         "is_over": game.finished or game.closed,

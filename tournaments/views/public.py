@@ -26,6 +26,7 @@ from tournaments.rules import make_variant
 from tournaments.selectors.events import event_overview, past_rounds_games
 from tournaments.selectors.games import GameSheet, game_sheet, match_scores
 from tournaments.selectors.history import game_history
+from tournaments.views.clock import clock_for, game_clock_context
 from tournaments.views.downloads import csv_download
 from tournaments.views.permissions import can_manage
 
@@ -124,6 +125,19 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
+@condition(etag_func=game_etag)
+def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A table's round clock, the fragment its entry page polls: the table's ETag, which a
+    change of the clock moves too (services.clock)."""
+    try:
+        game = Game.objects.select_related("round").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise Http404(_("There is no such table.")) from None
+    context = game_clock_context(game) | {"poll_every": POLL_EVERY}
+    return _revalidate(render(request, "clock/_game_clock.html", context))
+
+
+@require_GET
 def game_hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     """The hand history as a CSV file (one row per hand, three columns per player)."""
     sheet = _sheet_or_404(game_id)
@@ -166,6 +180,8 @@ def _game_context(sheet: GameSheet) -> dict:
         "changes": game_changes(game_history(game, sheet.seats), sheet.seats),
         "live": card.live,
         "poll_every": POLL_EVERY,
+        # The round's time left while the table plays.
+        "clock": clock_for(game.round) if card.live else None,
     }
 
 

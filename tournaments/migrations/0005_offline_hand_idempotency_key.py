@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0002_club_seasons_ratings"),
+        ("tournaments", "0004_event_planned_rounds"),
     ]
 
     operations = [
