@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "ramiscore.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "ramiscore.middleware.RefuseNulMiddleware",
     # Before sessions: a phone polling an unchanged public page gets its 304 for one query.
     "tournaments.views.polling.PollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -90,6 +91,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "ramiscore.middleware.DatabaseBusyMiddleware",
     # Last, as django-axes asks: it turns a lockout found while logging in into its page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -45,6 +45,7 @@ class TieBreak:
     # The value of a record among the players still level with him at this tie-break
     # (everyone, for the tie-breaks that are not `among_tied`).
     value: Callable[[PlayerRecord, list[PlayerRecord]], object]
+    explanation: str = ""  # what it measures, for the organiser choosing and the players
     # Only means something among tied players: the others get no value (None).
     among_tied: bool = False
 
@@ -61,17 +62,61 @@ def _head_to_head(record: PlayerRecord, group: list[PlayerRecord]) -> Decimal:
 TIE_BREAKS: dict[str, TieBreak] = {
     tb.key: tb
     for tb in (
-        TieBreak("score", _("cumulative score"), None, lambda r, g: r.score),
-        TieBreak("score_difference", _("score difference"), None, lambda r, g: r.score_difference),
-        TieBreak("wins", _("games won"), True, lambda r, g: r.wins),
+        TieBreak(
+            "score",
+            _("cumulative score"),
+            None,
+            lambda r, g: r.score,
+            _(
+                "The player's game totals added up: the higher the better, or the lower in "
+                "a variant where the lowest total wins."
+            ),
+        ),
+        TieBreak(
+            "score_difference",
+            _("score difference"),
+            None,
+            lambda r, g: r.score_difference,
+            _(
+                "At each table, his total minus his opponents' average, added up over his "
+                "games: how far ahead of his tables he finished."
+            ),
+        ),
+        TieBreak(
+            "wins",
+            _("games won"),
+            True,
+            lambda r, g: r.wins,
+            _("How many games he finished first at his table."),
+        ),
         TieBreak(
             "opponents_points",
             _("opponents' points (Buchholz)"),
             True,
             lambda r, g: r.opponents_points,
+            _(
+                "The tournament points of every opponent he met, added up: whoever met "
+                "the stronger players ranks first."
+            ),
         ),
-        TieBreak("head_to_head", _("head-to-head"), True, _head_to_head, among_tied=True),
-        TieBreak("penalty_points", _("fewest penalty points"), False, lambda r, g: r.score),
+        TieBreak(
+            "head_to_head",
+            _("head-to-head"),
+            True,
+            _head_to_head,
+            _("The tournament points he earned at tables where he met the players tied with him."),
+            among_tied=True,
+        ),
+        TieBreak(
+            "penalty_points",
+            _("fewest penalty points"),
+            False,
+            lambda r, g: r.score,
+            _(
+                "His game totals added up, the lowest first whatever the variant: for "
+                "variants where points are penalties."
+            ),
+        ),
     )
 }
 

@@ -40,6 +40,7 @@ from tournaments.services.events import (
 )
 from tournaments.services.rounds import can_open_round, seating_method_for
 from tournaments.sheets.render import qr_svg
+from tournaments.views.clock import clock_for
 from tournaments.views.permissions import organiser_view
 
 DEFAULT_VARIANT = "rami-penalites"
@@ -225,5 +226,7 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
         "present_count": present_count(row.registration for row in overview.players),
         "next_round": latest.round.number + 1 if latest else 1,
         "prize_note": prize_note(event),
+        # The latest round's clock while it is open: start, pause, resume, extend.
+        "clock": clock_for(latest.round if latest else None),
     }
     return render(request, "organiser/event.html", context)

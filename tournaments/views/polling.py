@@ -37,10 +37,11 @@ VARY = ("HX-Request", "Cookie", "Accept-Language")
 SHARED_FOR = 300
 
 
-def polled(version: Version, *, by: str) -> Callable:
+def polled(version: Version, *, by: str, fragments_only: bool = False) -> Callable:
     """Mark a public view as polled: ETag on its pages, 304 while the version of its data
     (`version` of the URL argument `by`) holds, and its htmx fragment rendered once per
-    version for every anonymous phone."""
+    version for every anonymous phone. `fragments_only`: the page itself is always rendered
+    afresh (it carries the time, say), only its htmx fragment is versioned."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -48,7 +49,7 @@ def polled(version: Version, *, by: str) -> Callable:
             if hasattr(request, "poll_etag"):
                 tag = request.poll_etag  # PollMiddleware read the version already
             else:
-                tag = etag(request, version, by, kwargs)
+                tag = etag(request, version, by, kwargs, fragments_only)
                 if tag is not None and _matches(request, tag):
                     return not_modified(tag)
             response = view(request, *args, **kwargs)
@@ -59,7 +60,7 @@ def polled(version: Version, *, by: str) -> Callable:
                     cache.set(_key(tag), (response.content, response["Content-Type"]), SHARED_FOR)
             return response
 
-        wrapper.poll_version = (version, by)
+        wrapper.poll_version = (version, by, fragments_only)
         return wrapper
 
     return decorator
@@ -87,8 +88,9 @@ class PollMiddleware:
         polled_by = getattr(match.func, "poll_version", None)
         if polled_by is None:
             return None
+        version, by, fragments_only = polled_by
         request.get_host()  # the allowed hosts are checked here too (400 otherwise)
-        tag = etag(request, *polled_by, match.kwargs)
+        tag = etag(request, version, by, match.kwargs, fragments_only)
         request.poll_etag = tag  # the view, if it renders, sends this one
         if tag is None:
             return None
@@ -104,8 +106,13 @@ class PollMiddleware:
         return None
 
 
-def etag(request: HttpRequest, version: Version, by: str, kwargs: dict) -> str | None:
-    """The page's ETag, or None when its data does not exist (the view answers 404)."""
+def etag(
+    request: HttpRequest, version: Version, by: str, kwargs: dict, fragments_only: bool = False
+) -> str | None:
+    """The page's ETag; None when its data does not exist (the view answers 404), or for a
+    whole page that is not versioned (`fragments_only`)."""
+    if fragments_only and request.headers.get("HX-Request") != "true":
+        return None
     found = version(kwargs[by])
     if found is None:
         return None

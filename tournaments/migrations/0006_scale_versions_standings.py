@@ -72,7 +72,7 @@ def fill_standings(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0002_club_seasons_ratings"),
+        ("tournaments", "0005_offline_hand_idempotency_key"),
     ]
 
     operations = [

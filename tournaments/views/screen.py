@@ -1,0 +1,55 @@
+"""The projector screen: a full-screen page for a TV or a projector in the room, no login.
+
+It rotates between the tables' progress, the standings (or each table's leader at a club
+night), who sits where and the round clock (static/js/projector.js). Its live part polls
+like the phones' pages: an htmx fragment behind the event's version (views/polling.py), so
+that an unchanged screen costs a 304 for one query. The page itself is never conditional: it
+carries the server's time, from which the clock counts down.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments import sheets
+from tournaments.display.screen import screen as screen_panels
+from tournaments.models import Event
+from tournaments.selectors.screen import screen_data
+from tournaments.selectors.versions import event_version
+from tournaments.sheets.render import qr_svg
+from tournaments.views.polling import polled
+from tournaments.views.public import POLL_EVERY
+
+# Seconds each panel (or page of a long list) stays on the screen.
+ROTATE_EVERY = 15
+
+
+@require_GET
+@polled(event_version, by="event_id", fragments_only=True)
+def screen(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The projector page; htmx polls get its live part alone."""
+    try:
+        data = screen_data(event_id)
+    except Event.DoesNotExist:
+        raise Http404(_("There is no such event.")) from None
+    event = data.overview.event
+    context = {
+        "event": event,
+        "screen": screen_panels(data, timezone.now()),
+        "poll_every": POLL_EVERY,
+    }
+    if request.htmx:
+        response = render(request, "screen/_live.html", context)
+    else:
+        join_url = sheets.site_url(request) + reverse("event", kwargs={"event_id": event.id})
+        context |= {"join_url": join_url, "join_qr": qr_svg(join_url), "rotate": ROTATE_EVERY}
+        response = render(request, "screen/screen.html", context)
+    # The same address answers with the page or its live part: caches must keep them apart.
+    patch_vary_headers(response, ["HX-Request"])
+    return response
