@@ -14,6 +14,7 @@ from django.urls import reverse
 from tests.factories import EventFactory, UserFactory, correct, play
 from tournaments.models import Event, Game, Hand, Registration
 from tournaments.services import entry, events, gamefiles, recompute, rounds
+from tournaments.services.clock import start_clock
 from tournaments.services.undo import undo_change
 
 pytestmark = pytest.mark.django_db
@@ -212,6 +213,10 @@ def _round_reseated(event):
     rounds.reseat_round(round_=round_, seed=3)
 
 
+def _clock_started(event):
+    start_clock(round_=event.rounds.get(), minutes=45)
+
+
 def _player_registered(event):
     events.register_player(event=event, name="Gaston")
 
@@ -260,6 +265,7 @@ WRITES = {
     "a round seated": (_round_seated, False),
     "a round seated by hand": (_round_seated_by_hand, False),
     "a round re-seated": (_round_reseated, False),
+    "the round's clock started": (_clock_started, True),
     "a player registered": (_player_registered, False),
     "a player checked out": (_player_checked_out, False),
     "the rules changed": (_rules_changed, True),
