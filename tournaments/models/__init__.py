@@ -1,7 +1,8 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
 clubs: Club, Player. events: Event, Registration, Round. games: Game, Seat, Bye, Hand,
-HandLine. seasons: Season, RatingUpdate (club ratings). Points are never typed in: the
+HandLine. seasons: Season, RatingUpdate (club ratings). pdfs: StoredPdf, PdfJob (rendered
+PDFs and those being prepared: no fact, made again at will). Points are never typed in: the
 rules engine derives them from the facts of each hand, and the derived columns are
 rewritten in the same transaction as any change.
 """
@@ -9,6 +10,7 @@ rewritten in the same transaction as any change.
 from .clubs import Club, Player
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
+from .pdfs import PdfJob, StoredPdf
 from .seasons import RatingUpdate, Season
 
 __all__ = [
@@ -18,10 +20,12 @@ __all__ = [
     "Game",
     "Hand",
     "HandLine",
+    "PdfJob",
     "Player",
     "RatingUpdate",
     "Registration",
     "Round",
     "Seat",
     "Season",
+    "StoredPdf",
 ]
