@@ -106,13 +106,13 @@ def stored_pdf(
     render: Callable[[], bytes],
     *,
     may_render: MayRender | None = None,
-    wait: float = WAIT,
+    wait: float | None = None,
 ) -> Stored:
     """The stored PDF of `key` rendered from `version`, rendering it if there is none.
 
     Raises RenderRefused when this caller would have to render and `may_render` says no, and
-    StillRendering when another caller's render takes longer than `wait` seconds."""
-    deadline = time.monotonic() + wait
+    StillRendering when another caller's render takes longer than `wait` seconds (WAIT)."""
+    deadline = time.monotonic() + (WAIT if wait is None else wait)
     pause = FIRST_PAUSE
     holder = secrets.token_hex(8)
     while True:

@@ -41,6 +41,7 @@ from tournaments.services.events import (
 from tournaments.services.ratings import event_date_changed
 from tournaments.services.rounds import can_open_round, seating_method_for
 from tournaments.sheets.render import qr_svg
+from tournaments.views.pdf_jobs import jobs_context
 from tournaments.views.permissions import organiser_view
 
 DEFAULT_VARIANT = "rami-penalites"
@@ -231,5 +232,7 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
         "present_count": present_count(row.registration for row in overview.players),
         "next_round": latest.round.number + 1 if latest else 1,
         "prize_note": prize_note(event),
+        "latest": latest,
+        **jobs_context(event),
     }
     return render(request, "organiser/event.html", context)

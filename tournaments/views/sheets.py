@@ -23,11 +23,11 @@ from tournaments.models import Event, Game, Round
 from tournaments.selectors import pdf_versions
 from tournaments.selectors.events import round_games
 from tournaments.selectors.games import games_with_seats
-from tournaments.sheets import store
+from tournaments.sheets import catalogue, store
+from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
 from tournaments.views.permissions import organiser_view
 from tournaments.views.stored_pdfs import pdf_response
 
-COPIES = {"organiser": True, "players": False}  # ?copy=: with the table links' QR codes or not
 # Tables a request lays out itself (a couple of seconds); a larger round is prepared in the
 # background from the event's page.
 IN_REQUEST_TABLES = 12
@@ -63,9 +63,8 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
     if found is None:
         raise Http404(_("This event has no round %(number)s.") % {"number": number})
     site = sheets.site_url(request)
-    key = f"sheets:{found['id']}:{copy}"
-    version = store.version_of("sheets", (found, site, copy), language=event.language)
-    if found["tables"] > IN_REQUEST_TABLES and store.current(key, version) is None:
+    wanted = catalogue.round_sheets(found, site=site, copy=copy, language=event.language)
+    if found["tables"] > IN_REQUEST_TABLES and store.current(wanted.key, wanted.version) is None:
         messages.info(
             request,
             _(
@@ -84,7 +83,7 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
         event.name, event.language, gettext_noop("round %(number)s score sheets"), number=number
     )
     return pdf_response(
-        request, key=key, version=version, render=render, filename=name, private=True
+        request, key=wanted.key, version=wanted.version, render=render, filename=name, private=True
     )
 
 
@@ -158,12 +157,10 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     def render() -> bytes:
         return sheets.standings_pdf(Event.objects.select_related("club").get(pk=event_id))
 
+    name = _filename(found["name"], found["language"], gettext_noop("results"))
+    wanted = catalogue.results(event_id, found)
     return pdf_response(
-        request,
-        key=f"results:{event_id}",
-        version=store.version_of("results", found, language=found["language"]),
-        render=render,
-        filename=_filename(found["name"], found["language"], gettext_noop("results")),
+        request, key=wanted.key, version=wanted.version, render=render, filename=name
     )
 
 
