@@ -189,9 +189,7 @@ def test_a_failure_is_shown_with_what_to_do(organiser, event, monkeypatch):
     assert 'class="pdf-job failed"' in shown
 
 
-def test_a_job_the_worker_dropped_is_shown_as_interrupted_and_may_be_asked_again(
-    organiser, event
-):
+def test_a_job_the_worker_dropped_is_shown_as_interrupted_and_may_be_asked_again(organiser, event):
     tables(event, 1)
     old = job_of(event, state="running", pages_done=3, pages_total=10)
     PdfJob.objects.filter(pk=old.pk).update(updated_at=timezone.now() - timedelta(minutes=10))
@@ -201,7 +199,7 @@ def test_a_job_the_worker_dropped_is_shown_as_interrupted_and_may_be_asked_again
     prepare(client, event)
 
     assert PdfJob.objects.count() == 2
-    assert "Ready: 1 pages." in fragment(client, event)
+    assert "Ready: 1 page." in fragment(client, event)
 
 
 def test_the_same_pdf_on_its_way_is_not_asked_twice(organiser, event):

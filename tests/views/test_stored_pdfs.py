@@ -237,9 +237,7 @@ def test_pdfs_already_made_are_still_sent_past_the_allowance(event, allowance_of
     assert again.status_code == 200 and len(renders) == 2
 
 
-def test_the_allowance_is_per_address_and_organisers_have_none(
-    event, organiser, allowance_of_two
-):
+def test_the_allowance_is_per_address_and_organisers_have_none(event, organiser, allowance_of_two):
     games = [make_game(event, table_number=n, players=(f"A{n}", f"B{n}")) for n in range(1, 6)]
     for game in games[:2]:
         Client(REMOTE_ADDR="203.0.113.7").get(record_url(game))

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import PdfJob
 from tournaments.services.pdf_jobs import is_stalled
@@ -43,7 +44,10 @@ def job_label(job: PdfJob) -> str:
 def job_status(job: PdfJob, *, now: datetime) -> tuple[str, str]:
     """The job's state (a CSS class) and what to say of it."""
     if job.state == PdfJob.State.READY:
-        return "ready", _("Ready: %(pages)s pages.") % {"pages": job.pages_done}
+        pages = job.pages_done
+        return "ready", ngettext("Ready: %(pages)s page.", "Ready: %(pages)s pages.", pages) % {
+            "pages": pages
+        }
     if job.state == PdfJob.State.FAILED:
         return "failed", _(job.error) if job.error else _("The PDF could not be made.")
     if is_stalled(job, now=now):
@@ -60,12 +64,15 @@ def job_status(job: PdfJob, *, now: datetime) -> tuple[str, str]:
         return "queued", _("Waiting for its turn…")
     if job.pages_total and job.pages_done >= job.pages_total:
         return "running", _("Putting the pages together…")
+    done = job.pages_done
     if job.pages_total:
-        return "running", _("%(done)s of %(total)s pages laid out") % {
-            "done": job.pages_done,
-            "total": job.pages_total,
-        }
-    return "running", _("%(done)s pages laid out") % {"done": job.pages_done}
+        laid_out = ngettext(
+            "%(done)s of %(total)s pages laid out", "%(done)s of %(total)s pages laid out", done
+        )
+        return "running", laid_out % {"done": done, "total": job.pages_total}
+    return "running", ngettext("%(done)s page laid out", "%(done)s pages laid out", done) % {
+        "done": done
+    }
 
 
 def job_lines(jobs: list[PdfJob], *, now: datetime | None = None) -> list[JobLine]:
