@@ -215,7 +215,7 @@ def measure_public_pdfs(round_) -> dict[str, object]:
             results[f"{name}: renders for {REQUESTS} requests (target 1; before {REQUESTS})"] = len(
                 renders
             )
-            results["  first request ms (renders) / next ones, median ms (stored)"] = (
+            results[f"  {name}: first request ms (renders) / next ones, median ms (stored)"] = (
                 f"{first * 1000:.0f} / {statistics.median(rest) * 1000:.1f}"
             )
     finally:

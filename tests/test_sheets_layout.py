@@ -30,16 +30,19 @@ def first_round(event) -> Round:
     return Round.objects.select_related("event__club").get(event=event, number=1)
 
 
+def same_page(first: bytes, second: bytes, number: int) -> bool:
+    """Page `number` of both PDFs drawn alike, pixel for pixel (pdftoppm, 60 dpi)."""
+    with Image.open(page_png(first, page=number)) as one:
+        with Image.open(page_png(second, page=number)) as other:
+            return not ImageChops.difference(one.convert("L"), other.convert("L")).getbbox()
+
+
 def same_pages(first: bytes, second: bytes) -> bool:
-    """Every page of both PDFs drawn alike, pixel for pixel (pdftoppm, 60 dpi)."""
-    if page_count(first) != page_count(second):
-        return False
-    for number in range(1, page_count(first) + 1):
-        with Image.open(page_png(first, page=number)) as one:
-            with Image.open(page_png(second, page=number)) as other:
-                if ImageChops.difference(one.convert("L"), other.convert("L")).getbbox():
-                    return False
-    return True
+    """Every page of both PDFs drawn alike."""
+    pages = page_count(first)
+    return pages == page_count(second) and all(
+        same_page(first, second, number) for number in range(1, pages + 1)
+    )
 
 
 def html_of(kind: str, event, game) -> str:
@@ -114,6 +117,8 @@ def test_a_round_laid_out_by_several_processes_reads_as_one_laid_out_at_once(eve
     at_once = sheets.blank_sheets_pdf(round_, site=SITE)
 
     assert pages_text(parallel) == pages_text(at_once)
+    for page in (1, PARALLEL_FROM):  # the first chunk's first page, the last one's last
+        assert same_page(parallel, at_once, page)
     assert outline_titles(parallel) == outline_titles(at_once)
     assert (
         pypdf.PdfReader(io.BytesIO(parallel)).metadata.title

@@ -175,6 +175,25 @@ def test_a_lease_left_by_a_renderer_that_died_is_taken_over(event, game, renders
     assert StoredPdf.objects.get(key=f"record:{game.pk}").lease_holder == ""
 
 
+def test_a_renderer_whose_lease_was_taken_over_keeps_the_newer_file(event, game, monkeypatch):
+    key = f"record:{game.pk}"
+    lay_out = render.html_to_pdf
+
+    def overtaken(html: str, **options) -> bytes:
+        # Meanwhile the lease expired, and another renderer stored a newer version.
+        StoredPdf.objects.filter(key=key).update(
+            lease_holder="other", version="newer", file="newer.pdf"
+        )
+        return lay_out(html, **options)
+
+    monkeypatch.setattr(render, "html_to_pdf", overtaken)
+
+    pdf_of(Client().get(record_url(game)))  # this request still gets the PDF it made
+
+    row = StoredPdf.objects.get(key=key)
+    assert (row.version, row.file, row.lease_holder) == ("newer", "newer.pdf", "other")
+
+
 def test_a_failed_render_releases_its_lease(event, game, monkeypatch):
     def broken(html: str, **options) -> bytes:
         raise RuntimeError("out of memory")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import time
 
+import pypdf
 from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -66,19 +67,25 @@ def make_pdf(job_id: int) -> None:
             _mark(job, state=PdfJob.State.FAILED, error=ROUND_GONE, finished=True)
             return
         _mark(job, pages_total=pages)
-        store.stored_pdf(wanted.key, wanted.version, render)
+        stored = store.stored_pdf(wanted.key, wanted.version, render)
+        pages = page_count(stored)
     except Exception:
         logger.exception("PDF job %s (%s) failed", job.pk, job.kind)
         _mark(job, state=PdfJob.State.FAILED, error=FAILED, finished=True)
         raise  # the task's own result says so too, with the traceback
-    done = PdfJob.objects.filter(pk=job.pk).values_list("pages_done", flat=True).get()
     _mark(
         job,
         state=PdfJob.State.READY,
         stored_key=wanted.key,
-        pages_done=max(done, pages),
+        pages_done=pages,
+        pages_total=pages,
         finished=True,
     )
+
+
+def page_count(stored: store.Stored) -> int:
+    with store.open_stored(stored) as file:
+        return len(pypdf.PdfReader(file).pages)
 
 
 def _what_to_make(job: PdfJob):

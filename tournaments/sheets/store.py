@@ -143,9 +143,11 @@ def _render_holding_lease(
         _release(key, holder)
         raise
     now = timezone.now()
-    StoredPdf.objects.filter(key=key).update(
+    kept = StoredPdf.objects.filter(key=key, lease_holder=holder).update(
         version=version, file=name, rendered_at=now, lease_until=None, lease_holder=""
     )
+    if not kept:  # our lease expired and another took it: his file will be the one kept
+        return Stored(key=key, version=version, file=name, rendered_at=now)
     if previous is not None and previous.file and previous.file != name:
         # Whoever is sending the old file has it open already: removing its name is safe.
         storage().delete(previous.file)
