@@ -168,6 +168,7 @@ def measure_sheets(round_, reference: float) -> dict[str, object]:
 
     wall = statistics.median(parallel)
     return {
+        f"machine load, 1-minute average ({os.cpu_count()} cores)": round(os.getloadavg()[0], 1),
         "plain one-table reference page, WeasyPrint alone: s per page (wall)": round(reference, 4),
         f"blank sheets of {pages} tables on {processes} cores: s (wall; target ≤ "
         f"{TARGET_WALL:g} s, before {BEFORE_WALL:g} s in the request)": round(wall, 1),

@@ -41,8 +41,11 @@ def lay_out_in_parallel(
     order. `pages` is the number expected, for the progress reports ("layout", then
     "writing"). `htmls` may be a generator: each chunk is prepared while the others are laid
     out."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(PRELOAD)
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+    else:  # no fork server on this system: fresh interpreters, slower to start
+        context = multiprocessing.get_context("spawn")
     reports = context.Queue()
     done = 0
 
@@ -68,8 +71,8 @@ def lay_out_in_parallel(
         for html in htmls:
             pending.append(pool.submit(layout_processes.lay_out, html))
             heard()
-        while not all(chunk.done() for chunk in pending):
-            futures.wait(pending, timeout=POLL, return_when=futures.FIRST_COMPLETED)
+        while running := [chunk for chunk in pending if not chunk.done()]:
+            futures.wait(running, timeout=POLL, return_when=futures.FIRST_COMPLETED)
             heard()
         chunks = [chunk.result() for chunk in pending]
     heard()
