@@ -55,7 +55,7 @@ def build_event():
     )
     HandLine.objects.bulk_create(
         HandLine(
-            hand=hand, seat=seat, held_count=None if seat == hand.ended_by else rng.randint(0, 40)
+            hand=hand, seat=seat, held_count=None if seat == hand.ended_by else rng.randint(1, 40)
         )
         for hand in hands
         for seat in seats_of[hand.game_id]

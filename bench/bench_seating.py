@@ -1,8 +1,21 @@
-"""Seating 1,000 players Swiss after 9 rounds (issue 6 target: under 1 s), at tables of 2 and 4.
+"""Seating benchmarks: balanced mixing on the social golfer instances of issue 11, Swiss at
+rami tables before and after issue 11, and 1,000 players Swiss after 9 rounds (issue 6).
 
-The history is realistic rather than random: 9 Swiss rounds are seated with the module itself,
-with random results, so players near each other in the standings have often met already.
-Only the 10th round is timed. Run with `python bench/bench_seating.py` or `make bench`.
+Balanced (issue 11, targets: 0 repeated pairs, under 60 s each): every round of each
+instance is seated through `seat("balanced", ..., rounds=R)` with the plan cache emptied
+before each call, as a fresh server process would; the seconds are for all the rounds.
+"round by round" is the same event without `rounds=` and a new seed each round (what the
+service does today), "search alone" is the local search without the designs, on the same
+budget, to show what it manages where no design helps.
+
+Swiss at tables of 3-4 (issue 11: fewer repeats): tournaments with random results, each
+seated with the search of before issue 11 (the swaps only, repeats not spread over the
+players) and with today's, in the same run, next to a lower bound on what any seating does.
+
+The 1,000-player history is realistic rather than random: 9 Swiss rounds are seated with the
+module itself, with random results, so players near each other in the standings have often met
+already. Only the 10th round is timed. Run with `python bench/bench_seating.py` or
+`make bench`.
 """
 
 from __future__ import annotations
@@ -11,16 +24,36 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
+from contextlib import contextmanager
+from itertools import combinations
+from math import comb
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.seating import Seating, repeat_pairings, seat  # noqa: E402
+from tournaments.seating import (  # noqa: E402
+    Seating,
+    grouping,
+    planning,
+    repeat_pairings,
+    seat,
+    split_into_tables,
+    swiss,
+)
+from tournaments.seating.golfer import plan_schedule  # noqa: E402
+from tournaments.seating.matching import WorkBudget  # noqa: E402
 
 PLAYERS = 1000
 PAST_ROUNDS = 9
 RUNS = 5
+
+# (players, table size, rounds); 32-4-10 is the stretch target.
+GOLFER_INSTANCES = [(16, 4, 5), (15, 3, 7), (21, 3, 10), (32, 4, 8), (32, 4, 9), (32, 4, 10)]
+GOLFER_SECONDS_TARGET = 60
+# (players, rounds, tournaments) for Swiss at tables of 3 or 4.
+SWISS_CASES = [(10, 3, 100), (12, 4, 30), (16, 6, 30), (20, 6, 30), (24, 6, 30)]
 
 
 def play_swiss(players: list[int], sizes: tuple[int, ...], rounds: int, seed: int) -> dict:
@@ -84,7 +117,7 @@ def time_next_round(sizes: tuple[int, ...]) -> dict[str, float]:
     past_rounds = state["rounds"]
     label = f"tables of {'/'.join(map(str, sizes))}"
     return {
-        f"swiss {PLAYERS} players, {label}, round 10, median seconds": round(
+        f"swiss {PLAYERS} players, {label}, round 10, median seconds (target < 1)": round(
             statistics.median(timings), 3
         ),
         f"swiss {PLAYERS} players, {label}, repeat pairs in round 10": repeat_pairings(
@@ -97,8 +130,134 @@ def time_next_round(sizes: tuple[int, ...]) -> dict[str, float]:
     }
 
 
+def seat_balanced_event(
+    players: list, sizes: tuple[int, ...], rounds: int, *, planned: bool, leaving: dict = None
+) -> tuple[int, float]:
+    """Repeated pairs and seconds for a balanced event seated round by round through `seat`.
+
+    Planned: `rounds=` given and one seed for the event, the plan cache emptied before each
+    call. Otherwise a new seed each round, as the service draws one today. `leaving` maps a
+    round number to players who withdraw before it.
+    """
+    history: list[tuple] = []
+    played = []
+    present = list(players)
+    started = time.perf_counter()
+    for number in range(1, rounds + 1):
+        present = [player for player in present if player not in (leaving or {}).get(number, ())]
+        planning._PLANS.clear()
+        seating = seat(
+            "balanced",
+            present,
+            sizes,
+            round_number=number,
+            history=history,
+            seed=2024 if planned else 2024 + number,
+            rounds=rounds if planned else None,
+        )
+        history.extend(seating.tables)
+        played.append(seating.tables)
+    return repeat_pairings(played), round(time.perf_counter() - started, 2)
+
+
+def search_alone(count: int, size: int, rounds: int) -> int:
+    """Repeated pairs of the local search alone (no design), on a planning search's budget."""
+    schedule = plan_schedule(
+        count,
+        [size] * (count // size),
+        rounds,
+        [{} for _ in range(count)],
+        random.Random(2024),
+        WorkBudget(planning.PLAN_BUDGET),
+    )
+    return repeat_pairings(schedule)
+
+
+def golfer_figures() -> dict[str, float]:
+    results: dict[str, float] = {}
+    for count, size, rounds in GOLFER_INSTANCES:
+        label = f"balanced {count} players, tables of {size}, {rounds} rounds"
+        target = "stretch target 0" if (count, size, rounds) == (32, 4, 10) else "target 0"
+        repeats, seconds = seat_balanced_event(list(range(count)), (size,), rounds, planned=True)
+        results[f"{label}: repeated pairs ({target})"] = repeats
+        results[f"{label}: seconds, all rounds (target < {GOLFER_SECONDS_TARGET})"] = seconds
+        before, _ = seat_balanced_event(list(range(count)), (size,), rounds, planned=False)
+        results[f"{label}: repeated pairs round by round, new seed each round"] = before
+        results[f"{label}: repeated pairs of the local search alone"] = search_alone(
+            count, size, rounds
+        )
+    # A withdrawal: the rounds left are planned again and nobody meets twice still.
+    label = "balanced 32 players, tables of 3-4, 9 rounds, one withdraws before round 5"
+    repeats, seconds = seat_balanced_event(
+        list(range(32)), (3, 4), 9, planned=True, leaving={5: (7,)}
+    )
+    results[f"{label}: repeated pairs (target 0)"] = repeats
+    results[f"{label}: seconds, all rounds (target < {GOLFER_SECONDS_TARGET})"] = seconds
+    return results
+
+
+@contextmanager
+def swiss_before_issue_11():
+    """Swiss as it was: no tabu search on repeats left by the swaps, repeats not spread."""
+    saved = grouping.TABU_ITERATIONS, swiss.REPEAT_SPREAD
+    grouping.TABU_ITERATIONS, swiss.REPEAT_SPREAD = 0, 0
+    try:
+        yield
+    finally:
+        grouping.TABU_ITERATIONS, swiss.REPEAT_SPREAD = saved
+
+
+def swiss_repeats(count: int, rounds: int, tournaments: int) -> tuple[int, int]:
+    """Repeat pairs over all the tournaments, and the most opponents one player met twice."""
+    total = most = 0
+    for seed in range(tournaments):
+        played = play_swiss(list(range(count)), (3, 4), rounds, seed=seed)["rounds"]
+        total += repeat_pairings(played)
+        meetings = Counter(
+            frozenset(pair)
+            for tables in played
+            for table in tables
+            for pair in combinations(table, 2)
+        )
+        repeated = Counter(
+            player for pair, times in meetings.items() if times > 1 for player in pair
+        )
+        most = max(most, max(repeated.values(), default=0))
+    return total, most
+
+
+def fewest_repeats_possible(count: int, rounds: int) -> int:
+    """A lower bound on one tournament's repeat pairs at tables of 3 or 4: the pairs seated
+    beyond the pairs there are, or, if more, the pairs each round must seat again from the
+    round before (a table of 4 cannot spread over 3 tables without a pair meeting again)."""
+    split = split_into_tables(count, (3, 4))
+    by_counting = sum(comb(size, 2) for size in split) * rounds - comb(count, 2)
+    per_round = 0
+    for size in split:
+        share, extra = divmod(size, len(split))
+        per_round += extra * comb(share + 1, 2) + (len(split) - extra) * comb(share, 2)
+    return max(0, by_counting, per_round * (rounds - 1))
+
+
+def swiss_figures() -> dict[str, float]:
+    results: dict[str, float] = {}
+    for count, rounds, tournaments in SWISS_CASES:
+        fewest = fewest_repeats_possible(count, rounds) * tournaments
+        with swiss_before_issue_11():
+            before, most_before = swiss_repeats(count, rounds, tournaments)
+        after, most_after = swiss_repeats(count, rounds, tournaments)
+        label = f"swiss {count} players, tables of 3-4, {rounds} rounds, {tournaments} tournaments"
+        results[f"{label}: repeat pairs before issue 11"] = before
+        results[f"{label}: repeat pairs now (target: fewer; at least {fewest})"] = after
+        results[f"{label}: most opponents a player met twice, before"] = most_before
+        results[f"{label}: most opponents a player met twice, now (target: fewer)"] = most_after
+    return results
+
+
 def main() -> dict[str, float]:
     results: dict[str, float] = {}
+    results.update(golfer_figures())
+    results.update(swiss_figures())
     for sizes in ((2,), (4,)):
         results.update(time_next_round(sizes))
     return results

@@ -11,6 +11,9 @@ from django.core.exceptions import ImproperlyConfigured
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 
+# How long a write waits for another one to finish before the page says "busy, try again".
+LOCK_WAIT_SECONDS = 20
+
 # Django's deploy check (security.W009) asks for at least 50 characters.
 MIN_SECRET_KEY_LENGTH = 50
 
@@ -52,7 +55,11 @@ def database_config(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
         # Two phones entering the same hand: IMMEDIATE transactions take the write lock at
         # BEGIN, so the second waits for the first (up to `timeout` s) instead of failing
         # with "database is locked" halfway through.
-        config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+        config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": LOCK_WAIT_SECONDS}
+    elif config["ENGINE"] == "django.db.backends.postgresql":
+        # The same patience on PostgreSQL, which would otherwise wait for a lock forever: past
+        # it the page says "busy, try again" (ramiscore.middleware) instead of hanging.
+        config["OPTIONS"] = {"options": f"-c lock_timeout={LOCK_WAIT_SECONDS * 1000}"}
     return config
 
 

@@ -76,6 +76,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "ramiscore.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "ramiscore.middleware.RefuseNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -85,6 +86,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "ramiscore.middleware.DatabaseBusyMiddleware",
     # Last, as django-axes asks: it turns a lockout found while logging in into its page.
     "axes.middleware.AxesMiddleware",
 ]

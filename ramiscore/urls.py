@@ -40,3 +40,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
+
+handler500 = "ramiscore.views.server_error"

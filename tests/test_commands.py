@@ -9,6 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.factories import make_game, play
+from tests.gamefile_support import BAD_FILES
 from tournaments.models import Game, HandLine, Seat
 from tournaments.services.gamefiles import export_game
 
@@ -106,3 +107,17 @@ def test_recompute_event_changes_nothing_when_a_game_cannot_be_scored(event):
     with pytest.raises(CommandError, match="Nothing was changed"):
         call_command("recompute_event", str(event.id))
     assert set(Seat.objects.filter(game=first).values_list("total", flat=True)) == {999}
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_import_game_refuses_a_bad_file_with_exit_2_and_stores_nothing(name, tmp_path, event):
+    text, words = BAD_FILES[name]
+    path = tmp_path / "partie.json"
+    path.write_text(text, encoding="utf-8")
+    err = io.StringIO()
+    with pytest.raises(CommandError) as refused:
+        call_command("import_game", str(path), "--event", str(event.id), stderr=err)
+    assert refused.value.returncode == 2
+    assert words in err.getvalue() + str(refused.value)
+    assert "Traceback" not in err.getvalue()
+    assert not Game.objects.exists()

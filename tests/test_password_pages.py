@@ -132,10 +132,10 @@ def test_a_new_password_that_is_too_weak_is_refused_with_the_rules(
 def test_the_reset_pages_and_e_mail_are_in_french(organiser_with_email):
     client = Client(HTTP_ACCEPT_LANGUAGE="fr")
     page = client.get(reverse("password_reset")).content.decode()
-    assert "Mot de passe oublié ?" in page
+    assert "Mot de passe oublié\u202f?" in page
     data = {"email": "paulette@club.example.org"}
     done = client.post(reverse("password_reset"), data, follow=True)
     assert "Consultez votre messagerie" in done.content.decode()
     (message,) = mail.outbox
-    assert message.subject == "Ramiscore : choisir un nouveau mot de passe"
+    assert message.subject == "Ramiscore\u00a0: choisir un nouveau mot de passe"
     assert "Bonjour paulette" in message.body

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tests.gamefile_support import BAD_FILES, GIN
 from tests.rules.vectors import load_vectors, mismatches
 
 VECTORS = load_vectors()
@@ -67,9 +68,31 @@ def test_it_says_when_the_file_is_not_json(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{not json", encoding="utf-8")
     code, out, err = run_command(path)
-    assert code == 2 and out == "" and "is not JSON" in err
+    assert code == 2 and out == "" and "not valid JSON (line 1)" in err
 
 
 def test_it_says_when_the_file_is_missing(tmp_path):
     code, out, err = run_command(tmp_path / "nowhere.json")
     assert code == 2 and out == "" and "cannot read" in err
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_a_bad_file_is_one_line_per_problem_and_exit_2_never_a_traceback(name, tmp_path):
+    text, words = BAD_FILES[name]
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run_command(path)
+    assert (code, out) == (2, "")
+    lines = err.splitlines()
+    assert len(lines) == 1 and words in lines[0]
+    assert "Traceback" not in err
+
+
+def test_a_knock_at_0_prints_a_gin_from_the_command_line(tmp_path):
+    hand = {"how": "knock", "ended_by": "A", "held": {"A": 0, "B": 40}}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**GIN, "hands": [hand]}), encoding="utf-8")
+    code, out, _err = run_command(path)
+    assert code == 0
+    scored = json.loads(out)["hands"][0]
+    assert (scored["result"], scored["points"]) == ("gin", {"A": 65, "B": 0})

@@ -20,7 +20,18 @@
   const checked = (name) => form.querySelector(`input[name="${name}"]:checked`);
   const changed = (input) => input.dispatchEvent(new Event("change", { bubbles: true }));
   const codesOf = (input) => input.value.toUpperCase().split(/[\s,]+/).filter(Boolean);
-  const limitOf = (code) => (code === "JK" ? jokers : copies);
+  // The page's letters (R D V and P C K T in French), from the server's one source
+  // (tournaments/display/cards.py): a code → its card, 0-51 or 52 for the joker; null if none.
+  const letters = JSON.parse(document.getElementById("card-letters").textContent);
+  const JOKER = 52;
+  function cardOf(code) {
+    if (code === letters.joker) return JOKER;
+    const rank = letters.ranks[code.slice(0, -1)];
+    const suit = code.length > 1 ? letters.suits.indexOf(code.slice(-1)) : -1;
+    return rank === undefined || suit < 0 ? null : suit * 13 + rank - 1;
+  }
+  const cardsOf = (input) => codesOf(input).map(cardOf);
+  const limitOf = (card) => (card === JOKER ? jokers : copies);
 
   function setMode(mode) {
     form.dataset.mode = mode;
@@ -89,28 +100,29 @@
     }
   }
 
-  function heldElsewhere(code) {
+  function heldElsewhere(card) {
     return usable()
       .filter((input) => input !== active)
-      .reduce((n, input) => n + codesOf(input).filter((c) => c === code).length, 0);
+      .reduce((n, input) => n + cardsOf(input).filter((c) => c === card).length, 0);
   }
 
   function refreshGrid() {
     if (!active) return;
-    const codes = codesOf(active);
-    for (const card of grid.querySelectorAll(".card")) {
-      const code = card.dataset.code;
-      const here = codes.filter((c) => c === code).length;
-      const gone = here === 0 && heldElsewhere(code) >= limitOf(code);
-      card.setAttribute("aria-pressed", String(here > 0));
-      card.setAttribute("aria-disabled", String(gone));
-      card.classList.toggle("gone", gone);
-      card.querySelector(".count").textContent = here > 1 || (here && limitOf(code) > 1) ? `×${here}` : "";
+    const cards = cardsOf(active);
+    for (const button of grid.querySelectorAll(".card")) {
+      const card = cardOf(button.dataset.code);
+      const here = cards.filter((c) => c === card).length;
+      const gone = here === 0 && heldElsewhere(card) >= limitOf(card);
+      button.setAttribute("aria-pressed", String(here > 0));
+      button.setAttribute("aria-disabled", String(gone));
+      button.classList.toggle("gone", gone);
+      button.querySelector(".count").textContent = here > 1 || (here && limitOf(card) > 1) ? `×${here}` : "";
     }
     const name = active.closest(".held").querySelector(".held-label").textContent;
+    const counted = cards.filter((card) => card !== null).length; // codes that are cards here
     gridTitle.textContent = form.dataset.textCards
       .replace("%(name)s", name)
-      .replace("%(count)s", `${codes.length}/${maxCards}`);
+      .replace("%(count)s", `${counted}/${maxCards}`);
   }
 
   keypad.addEventListener("click", (event) => {
@@ -132,11 +144,11 @@
     if (button.dataset.key === "undo") codes.pop();
     else if (button.dataset.key === "clear") codes = [];
     else if (button.dataset.code) {
-      const code = button.dataset.code;
-      const here = codes.filter((c) => c === code).length;
-      const room = here + heldElsewhere(code) < limitOf(code) && codes.length < maxCards;
+      const card = cardOf(button.dataset.code);
+      const here = codes.filter((c) => cardOf(c) === card).length;
+      const room = here + heldElsewhere(card) < limitOf(card) && codes.length < maxCards;
       // Tapping again adds the second copy (two decks); past the last copy it takes them back.
-      codes = room ? [...codes, code] : codes.filter((c) => c !== code);
+      codes = room ? [...codes, button.dataset.code] : codes.filter((c) => cardOf(c) !== card);
     }
     active.value = codes.join(" ");
     changed(active);

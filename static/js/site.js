@@ -23,3 +23,16 @@ document.addEventListener("change", (event) => {
     event.target.form.requestSubmit();
   }
 });
+
+// A "slide the table sideways" hint shows only while its table is wider than its box (without
+// JavaScript it stays, on phones): on load, on resize, when a <details> opens, after htmx.
+function updateScrollHints() {
+  for (const hint of document.querySelectorAll("[data-scroll-hint]")) {
+    const region = document.getElementById(hint.dataset.scrollHint);
+    if (region) hint.hidden = region.scrollWidth <= region.clientWidth + 1;
+  }
+}
+document.addEventListener("DOMContentLoaded", updateScrollHints);
+window.addEventListener("resize", updateScrollHints);
+document.addEventListener("toggle", updateScrollHints, true);
+document.addEventListener("htmx:afterSettle", updateScrollHints);

@@ -139,16 +139,17 @@ def test_a_rami_game_by_cards_with_a_correction(
     expect(page).to_have_url(enter_url)
 
     # Hand 1 by cards: Anne went out; Bruno held two king of diamonds (two decks) and more.
+    # The page is French: roi de carreau is RK (R roi, K carreau), dame D, valet V.
     page.locator('a.mode-link[data-mode="cards"]').click()
     choose(page, "ended_by", "1")
     expect(page.locator(".held[data-position='1']")).to_be_hidden()
-    tap_cards(page, 2, "KD KD QD JD 10S")
-    expect(page.locator('#card-grid button[data-code="KD"] .count')).to_have_text("×2")
-    expect(page.locator("#id_held_2")).to_have_value("KD KD QD JD 10S")
+    tap_cards(page, 2, "RK RK DK VK 10P")
+    expect(page.locator('#card-grid button[data-code="RK"] .count')).to_have_text("×2")
+    expect(page.locator("#id_held_2")).to_have_value("RK RK DK VK 10P")
     assert_fits_the_phone(page)
     page.screenshot(path=artifacts / "entry-rami-cards.png", full_page=True)
     page.locator("#card-grid").screenshot(path=artifacts / "entry-rami-card-grid.png")
-    tap_cards(page, 3, "5H 3C")
+    tap_cards(page, 3, "5C 3T")
     expect(page.locator("#preview .preview-table")).to_contain_text("50")
     page.screenshot(path=artifacts / "entry-rami-preview.png", full_page=True)
     save(page, 1)
@@ -157,8 +158,8 @@ def test_a_rami_game_by_cards_with_a_correction(
     # The organiser corrects hand 1: Chloé also held the 4 of diamonds.
     page.locator(".hands summary").click()
     page.locator(f'a[href="/games/{game.pk}/hands/1/correct/"]').click()
-    expect(page.locator("#id_held_3")).to_have_value("5H 3C")
-    tap_cards(page, 3, "4D")
+    expect(page.locator("#id_held_3")).to_have_value("5C 3T")
+    tap_cards(page, 3, "4K")
     page.fill("#id_reason", "Chloé avait aussi le 4 de carreau")
     expect(page.locator("#preview .preview-table")).to_contain_text("12")
     page.screenshot(path=artifacts / "entry-rami-correct.png", full_page=True)
@@ -168,8 +169,8 @@ def test_a_rami_game_by_cards_with_a_correction(
     # Hand 2: Chloé goes rami sec; the others score their cards + 25; Bruno passes 100.
     choose(page, "how", "rami_sec")
     choose(page, "ended_by", "3")
-    tap_cards(page, 1, "2S 3S")
-    tap_cards(page, 2, "KS KH KC 10H")
+    tap_cards(page, 1, "2P 3P")
+    tap_cards(page, 2, "RP RC RT 10C")
     save(page, 2)
     expect(page.locator(".result-winner")).to_contain_text("Chloé")
     expect(page.locator(".totals-table .total")).to_have_text(["30", "115", "12"])
@@ -189,7 +190,7 @@ def test_a_hand_can_be_entered_without_javascript(
     expect(page.locator("#keypad")).to_be_hidden()
     choose(page, "ended_by", "2")
     page.fill("#id_held_1", "12")
-    page.fill("#id_held_3", "KD 7S")  # cards typed as codes work without the grid
+    page.fill("#id_held_3", "RK 7P")  # cards typed as (French) codes work without the grid
     page.locator("#preview-button").click()
     expect(page.locator(".preview-table")).to_contain_text("17")
     expect(page.locator("#id_held_1")).to_have_value("12")

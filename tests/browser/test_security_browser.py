@@ -12,7 +12,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
 from tournaments.demo import load_demo
-from tournaments.models import Game
+from tournaments.models import Game, Player, Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,6 +71,21 @@ def test_the_main_pages_load_without_any_policy_violation(
     watch.visit(f"{server}/games/{in_play.id}/")
     watch.visit(f"{server}/events/{tournament.id}/tournament/")
     watch.visit(f"{server}/events/{tournament.id}/standings/")
+    # The projector: its panels turn, and the poll swaps its live part in (the clock with it).
+    watch.visit(f"{server}/events/{tournament.id}/screen/")
+    page.keyboard.press("ArrowRight")
+    with page.expect_response(lambda response: "/screen/" in response.url):
+        page.evaluate(
+            "url => htmx.ajax('GET', url, {target: '#screen-live', swap: 'outerHTML'})",
+            f"/events/{tournament.id}/screen/",
+        )
+    expect(page.locator("#screen-live [data-clock]").first).to_be_attached()
+    watch.assert_clean("the projector after a poll")
+    # The season and a member's page, with his rating chart (inline SVG).
+    season = Season.objects.get(club=rami.club)
+    member = Player.objects.filter(club=rami.club).order_by("name").first()
+    watch.visit(f"{server}/seasons/{season.id}/")
+    watch.visit(f"{server}/players/{member.id}/")
     watch.visit(f"{server}/accounts/password/reset/")
     # The phone at a table: the entry link, and htmx swapping in the preview of a hand.
     watch.visit(f"{server}/t/{in_play.link_token}/")
@@ -87,6 +102,7 @@ def test_the_main_pages_load_without_any_policy_violation(
     watch.assert_clean("the organiser's dashboard")
     watch.visit(f"{server}/manage/events/{rami.id}/")
     watch.visit(f"{server}/manage/events/{tournament.id}/")
+    watch.visit(f"{server}/manage/events/{tournament.id}/rounds/3/time-up/")
     watch.visit(f"{server}/games/{in_play.id}/enter/")
     watch.visit(f"{server}/accounts/password/")
     expect(page.locator("#id_old_password")).to_be_visible()

@@ -42,7 +42,9 @@ def create_tournament(page: Page, server: str) -> str:
         tournament_settings.locator("summary").click()
     page.select_option("#id_seating_method", "swiss")
     page.fill("#id_points_scale", "3, 1, 0")
-    page.fill("#id_tie_breaks", "score, wins, opponents_points")
+    # The tie-breaks in order, from their list (each with its explanation).
+    for number, key in enumerate(("score", "wins", "opponents_points"), start=1):
+        page.select_option(f'select[name="tie_breaks_{key}"]', str(number))
     page.fill("#id_prize_places", "50, 30, 20")
     page.fill("#id_club_share", "10")
     expect(page.locator("#id_opt-target")).to_have_value("50")

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from pytest_django import Settings
 
 from tournaments.demo import DEMO_TOURNAMENT, load_demo
 from tournaments.models import Event
+from tournaments.rules.clock import RUNNING
+from tournaments.selectors.clock import round_clock
 
 pytestmark = pytest.mark.django_db
 
@@ -35,3 +38,18 @@ def test_the_demo_has_a_tournament_with_a_round_in_play(settings: Settings, clie
     assert rows[0].record["points"] > 0
     page = client.get(reverse("tournament:overview", args=[event.id]))
     assert page.context["current"].round.number == 3
+
+
+def test_the_demo_round_in_play_has_a_running_clock(settings: Settings, client) -> None:
+    """A new user sees the round clock after `make run`: on the projector screen, the
+    phones and the organiser's page (with a pause in its history)."""
+    settings.DEBUG = True
+    load_demo()
+    event = Event.objects.get(name=DEMO_TOURNAMENT)
+    current = event.rounds.get(number=3)
+    clock = round_clock(current, timezone.now())
+    assert clock.state == RUNNING
+    assert 32 * 60 < clock.seconds_left <= 33 * 60  # 45 minutes, 14 played, 2 paused
+    assert [c.action for c in current.clock_changes.all()] == ["start", "pause", "resume"]
+    screen = client.get(reverse("screen", args=[event.id])).content.decode()
+    assert 'data-panel="clock"' in screen and 'data-state="running"' in screen

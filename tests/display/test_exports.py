@@ -11,9 +11,9 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tests.factories import make_game, play
+from tests.factories import EventFactory, make_game, play
 from tests.views.tournament_data import seat_tables, tournament
-from tournaments.display.exports import spreadsheet_safe
+from tournaments.display.exports import csv_text, spreadsheet_safe
 from tournaments.models import Registration, Round, Seat
 
 # Names a spreadsheet would run as formulas (OWASP's examples), and one that is only text.
@@ -90,21 +90,33 @@ def hostile_standings():
     return event
 
 
-def standings_export(client, event, export_format: str):
+def standings_export(client, event, export_format: str, language: str = "en"):
     url = reverse("tournament:standings", args=[event.id])
-    return client.get(url, {"_export": export_format}, HTTP_ACCEPT_LANGUAGE="en")
+    return client.get(url, {"_export": export_format}, HTTP_ACCEPT_LANGUAGE=language)
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "separator", "name", "player", "score"),
+    [
+        ("en", ",", "standings", "Player", "Cumulative score"),
+        # French Excel opens ";" and decimal commas directly.
+        ("fr", ";", "classement", "Joueur", "Score cumulé"),
+    ],
+)
 def test_the_standings_as_csv_neutralise_hostile_names_and_keep_negative_scores(
-    client, hostile_standings
+    client, hostile_standings, language, separator, name, player, score
 ):
-    response = standings_export(client, hostile_standings, "csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    response = standings_export(client, hostile_standings, "csv", language)
+    filename = f"{name}-tournoi-de-printemps.csv"
+    assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
+    text = response.content.decode("utf-8")
+    assert text.startswith(f"\ufeffPlace{separator}{player}{separator}Points{separator}")
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=separator))
     headers = rows[0]
-    players = {row[headers.index("Player")]: row for row in rows[1:]}
+    players = {row[headers.index(player)]: row for row in rows[1:]}
     assert set(players) == {"'" + name for name in HOSTILE}
-    assert players["'-2+3"][headers.index("Cumulative score")] == "-12"
+    assert players["'-2+3"][headers.index(score)] == "-12"
     assert_no_formula([cell for row in rows for cell in row])
 
 
@@ -121,3 +133,52 @@ def test_the_standings_as_xlsx_hold_no_formula_and_numbers_stay_numbers(client, 
     score = players["'-2+3"][headers.index("Cumulative score")]
     assert score == -12 and isinstance(score, int)
     assert_no_formula([cell.value for cell in cells])
+
+
+# The reader's spreadsheet: French Excel opens ";" and decimal commas directly ---------------
+
+
+def test_a_french_csv_has_semicolons_decimal_commas_and_a_byte_order_mark():
+    rows = [["Joueur", "Points"], ["=1+1", Decimal("4.5")], ["Zoé", -12], ["Léa", Decimal("27.00")]]
+    text = csv_text(rows, language="fr")
+    assert text == "\ufeffJoueur;Points\r\n'=1+1;4,5\r\nZoé;-12\r\nLéa;27,00\r\n"
+
+
+def test_an_english_csv_keeps_commas_and_decimal_points():
+    text = csv_text([["Player", "Points"], ["@SUM(1)", Decimal("4.5")]], language="en")
+    assert text == "\ufeffPlayer,Points\r\n'@SUM(1),4.5\r\n"
+
+
+@pytest.mark.django_db
+def test_a_tie_break_with_a_fraction_reads_with_a_decimal_comma_in_french(client):
+    event = tournament(tie_breaks=["score_difference"])
+    round_ = Round.objects.create(event=event, number=1)
+    players = [event.club.players.create(name=name) for name in ("Anne", "Bruno", "Chloé")]
+    for player in players:
+        Registration.objects.create(event=event, player=player, checked_in=True)
+    seat_tables(event, round_, [players])  # totals 10, 20, 30: Anne is 15 below, Bruno 0...
+    Seat.objects.filter(player=players[1]).update(total=25)  # Bruno: 25 − (10+30)/2 = 5
+    Seat.objects.filter(player=players[0]).update(total=11)  # Anne: 11 − 27.5 = −16.5
+    url = reverse("tournament:standings", args=[event.id])
+    french = client.get(url, {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    english = client.get(url, {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Anne;" in french and ";-16,5;" in french
+    assert "Anne," in english and ",-16.5," in english
+    xlsx = client.get(url, {"_export": "xlsx"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert xlsx["Content-Disposition"].endswith('filename="classement-tournoi-de-printemps.xlsx"')
+    sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
+    values = list(sheet.values)
+    anne = next(row for row in values if row[1] == "Anne")
+    assert -16.5 in anne  # a real number, not "-16,5"
+
+
+@pytest.mark.django_db
+def test_a_tables_hands_are_named_in_the_readers_language(client):
+    event = EventFactory(name="Soirée du jeudi", variant="rummy", options={})
+    game = make_game(event, players=("Anne", "Bruno"))
+    url = reverse("game_hands_csv", kwargs={"game_id": game.pk})
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert french["Content-Disposition"].endswith('filename="donnes-soiree-du-jeudi-table-1.csv"')
+    assert french.content.decode("utf-8").startswith("\ufeffDonne;")
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert english["Content-Disposition"].endswith('filename="hands-soiree-du-jeudi-table-1.csv"')

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tournaments.rules import Game, Hand, RulesError, make_variant, score_game
 from tournaments.rules.cards import parse_cards
-from tournaments.rules.hands import count_hand
+from tournaments.rules.hands import count_hand, parse_held
 from tournaments.rules.scoring import score_hand
 
 
@@ -47,7 +47,7 @@ def test_every_bad_hand_is_reported_not_only_the_first():
 
 
 def test_a_match_closed_mid_game_gives_that_game_no_bonuses():
-    knock = Hand("knock", "A", {"A": 0, "B": 60})
+    knock = Hand("knock", "A", {"A": 1, "B": 61})
     hands = [knock, knock, Hand("knock", "B", {"A": 30, "B": 2})]
     options = {"mode": "multi_game", "number_of_games": 3}
     result = score_game(game("gin-rummy", "AB", hands, options, closed=True))
@@ -102,7 +102,7 @@ def hands_of(draw, slug: str, players: tuple[str, ...]):
     if variant.family == "rami":
         how = draw(st.sampled_from(["going_out", "rami_sec"]))
         ended_by = draw(st.sampled_from(players))
-        counts = st.integers(0, 50)
+        counts = st.integers(1, 50)  # a loser holds at least one card
         if variant.has_never_melded:
             counts = st.one_of(counts, st.just("never_melded"))
         held = {name: draw(counts) for name in players if name != ended_by}
@@ -171,3 +171,76 @@ def test_games_end_once_rank_everyone_and_split_the_whole_pot(case):
     assert sum(result.prizes.values()) == pot
     if len(result.games) == 1 and result.hands:
         assert result.running_totals[-1] == result.totals
+
+
+# -- R22: a knock with no deadwood is a gin -----------------------------------------------------
+
+# A's ten cards all melded (A-2-3-4 of spades, three fives, 8-9-10 of clubs): no deadwood. B's
+# 5S and 6S would lay off on A's run after a knock: not after a gin.
+GIN_CARDS = "AS 2S 3S 4S 5H 5D 5C 8C 9C 10C"
+LAYING_OFF_CARDS = "5S 6S 9H 9D KC QD 2D 7H 3D 6D"  # no meld: 67 deadwood, 56 after lay-offs
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_cards(text)[0])
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "held", "points", "counted_b"),
+    [
+        # gin-rummy: gin bonus 25 + B's deadwood; the knocker scores, B nothing.
+        ("gin-rummy", "AB", {"A": 0, "B": 40}, {"A": 65, "B": 0}, 40),
+        ("gin-rummy", "AB", {"A": cards(GIN_CARDS), "B": cards(LAYING_OFF_CARDS)}, None, 67),
+        # gin-rami: every other player scores his deadwood + the gin penalty 25.
+        ("gin-rami", "ABC", {"A": 0, "B": 40, "C": 3}, {"A": 0, "B": 65, "C": 28}, 40),
+        (
+            "gin-rami",
+            "AB",
+            {"A": cards(GIN_CARDS), "B": cards(LAYING_OFF_CARDS)},
+            {"A": 0, "B": 92},
+            67,
+        ),
+    ],
+    ids=["gin-rummy-counts", "gin-rummy-cards", "gin-rami-counts", "gin-rami-cards"],
+)
+def test_a_knock_with_no_deadwood_is_scored_as_a_gin(slug, players, held, points, counted_b):
+    variant = make_variant(slug)
+    hand = Hand("knock", "A", held)
+    counted = count_hand(variant, tuple(players), hand, 1)
+    scored = score_hand(variant, tuple(players), hand, counted, 1)
+    assert scored.result == "gin" and scored.winner == "A"
+    assert counted["A"] == 0 and counted["B"] == counted_b  # no lay-offs on a gin
+    assert scored.points == (points or {"A": 25 + counted_b, "B": 0})
+
+
+def test_a_knock_at_0_against_a_defender_given_as_cards_needs_no_knocker_cards():
+    # Without lay-offs (a gin), the defender's cards are counted on their own.
+    hand = Hand("knock", "A", {"A": 0, "B": cards(LAYING_OFF_CARDS)})
+    assert count_hand(make_variant("gin-rummy"), ("A", "B"), hand, 1) == {"A": 0, "B": 67}
+
+
+def test_a_knock_with_deadwood_still_lets_the_defender_lay_off():
+    knocker = cards("AS 2S 3S 5H 5D 5C 8C 9C 10C 2H")  # 2H left: 2 deadwood, a knock
+    hand = Hand("knock", "A", {"A": knocker, "B": cards(LAYING_OFF_CARDS)})
+    counted = count_hand(make_variant("gin-rummy"), ("A", "B"), hand, 1)
+    assert counted == {"A": 2, "B": 67 - 5}  # 5S laid off on A's fives
+
+
+# -- a rami loser holds at least one card ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", RAMI_VARIANTS)
+@pytest.mark.parametrize("held", [0, ""], ids=["count-0", "no-cards"])
+def test_a_rami_loser_with_nothing_in_hand_is_refused(slug, held):
+    hand = Hand("going_out", "A", {"B": parse_held(held), "C": 5})
+    with pytest.raises(RulesError) as error:
+        count_hand(make_variant(slug), ("A", "B", "C"), hand, 2)
+    (problem,) = error.value.problems
+    assert (problem.hand, problem.player) == (2, "B")
+    assert "holds at least one card" in str(problem)
+
+
+def test_a_count_of_0_is_possible_when_a_joker_counts_0():
+    variant = make_variant("rami-jokers", {"joker_value": 0})
+    hand = Hand("going_out", "A", {"B": 0})
+    assert count_hand(variant, ("A", "B"), hand, 1) == {"B": 0}

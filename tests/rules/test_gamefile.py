@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 import pytest
 
 from tournaments.rules import RulesError, read_game, score_game, write_game
-from tournaments.rules.gamefile import parse_amount
+from tournaments.rules import game as game_module
+from tournaments.rules.gamefile import parse_amount, parse_game_text
 
 from .vectors import load_vectors
 
@@ -124,10 +126,118 @@ def test_the_engine_imports_nothing_from_django():
         "__future__",
         "collections",
         "dataclasses",
+        "datetime",
         "decimal",
         "fractions",
         "functools",
         "itertools",
+        "json",
         "re",
         "typing",
+        "unicodedata",
     }
+
+
+# -- files that used to crash the reader (issue 9, section 4) --------------------------------------
+
+
+def rummy_file(**changes) -> dict:
+    document = {"format": "ramiscore/1", "variant": "rummy", "players": ["A", "B"], "hands": []}
+    return document | changes
+
+
+def refusal(document) -> list[str]:
+    """The problems of a refused file, one line each as score_game prints them."""
+    with pytest.raises(RulesError) as error:
+        score_game(read_game(document))
+    return [str(problem) for problem in error.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"variant": []}, "unknown variant [] (known variants: rami-traditionnel"),
+        ({"variant": {}}, "unknown variant {}"),
+        ({"options": {"prize_winner_share": "NaN"}}, "prize_winner_share must be a number"),
+        ({"options": {"prize_winner_share": float("nan")}}, "between 0 and 1, not nan"),
+        ({"options": {"prize_winner_share": "-Infinity"}}, "between 0 and 1, not -Infinity"),
+        ({"options": []}, "options must be an object"),
+        ({"players": ["A\x00", "B"]}, "player A\\x00: this name holds a control character"),
+        ({"players": ["A\tB", "C"]}, "player A\\tB: this name holds a control character"),
+        ({"pot": "123456789.00"}, "the pot can be at most 99999999.99, not 123456789.00"),
+        ({"pot": 10**20}, "the pot can be at most 99999999.99, not 100000000000000000000"),
+        ({"pot": "١٢"}, "the pot must be a non-negative amount"),
+    ],
+    ids=[
+        "variant-list",
+        "variant-object",
+        "option-NaN-text",
+        "option-NaN",
+        "option-infinite",
+        "options-list",
+        "name-with-NUL",
+        "name-with-tab",
+        "pot-too-large",
+        "pot-integer-too-large",
+        "pot-arabic-digits",
+    ],
+)
+def test_a_bad_value_is_one_clear_line_never_a_crash(changes, words):
+    lines = refusal(rummy_file(**changes))
+    assert len(lines) == 1 and words in lines[0]
+    assert "\n" not in lines[0] and "\x00" not in lines[0]
+
+
+def test_a_name_in_a_message_is_escaped_and_cut_short():
+    lines = refusal(rummy_file(players=["A\nB" * 500, "A\nB" * 500]))
+    # Each name holds a line break, and they are the same name: three problems, three lines.
+    assert len(lines) == 3 and all("\n" not in line and len(line) < 700 for line in lines)
+    assert lines[0].startswith("player A\\nBA\\nB") and "…" in lines[0]
+
+
+def test_a_pot_at_the_most_a_column_holds_is_taken():
+    assert read_game(rummy_file(pot="99999999.99")).pot == 99_999_999_99
+
+
+class CountingIsQuadratic(list):
+    """A player list that refuses the old check (a count over the list per name)."""
+
+    def count(self, value):
+        raise AssertionError("each name counted over the whole list: quadratic")
+
+
+def test_duplicate_names_are_found_in_one_pass_over_the_list():
+    names = CountingIsQuadratic([f"Joueur {i}" for i in range(40_000)] + ["Joueur 7", "Joueur 9"])
+    lines = refusal(rummy_file(players=names))
+    assert "player Joueur 7: Joueur 7 appears twice among the players" in lines
+    assert "player Joueur 9: Joueur 9 appears twice among the players" in lines
+
+
+def test_totals_too_large_to_store_are_refused(monkeypatch):
+    # The real bound (2**31 - 1) takes about a million hands to pass: lowered for the test.
+    monkeypatch.setattr(game_module, "LARGEST_TOTAL", 150)
+    hand = {"how": "going_out", "ended_by": "A", "held": {"B": 100}}
+    lines = refusal(rummy_file(hands=[hand, hand]))
+    assert lines == ["hand 2: the totals pass 150 after this hand, more than can be stored"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deep"),
+        ('{"a":' * 50 + "1" + "}" * 50, "nested too deep"),
+        ("1" * 5_000, "a number too long to read"),
+        ("{not json", "not valid JSON (line 1)"),
+    ],
+    ids=["100,000-deep", "50-deep", "5,000-digit-number", "not-json"],
+)
+def test_an_unreadable_text_is_one_clear_problem(text, words):
+    with pytest.raises(RulesError) as error:
+        parse_game_text(text)
+    (problem,) = error.value.problems
+    assert words in str(problem)
+
+
+def test_a_real_game_file_is_not_too_deep():
+    document = rummy_file(options={"prize_places": [60, 40]}, hands=[{"how": "going_out"}])
+    assert parse_game_text(json.dumps(document)) == document

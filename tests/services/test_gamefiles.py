@@ -146,3 +146,40 @@ def test_export_does_not_change_the_document_it_was_imported_from(event):
     document = copy.deepcopy(vector["game"])
     import_game(event=event, document=document)
     assert document == vector["game"]
+
+
+def test_an_imported_game_is_stored_as_rescoring_would_store_it(event, organiser):
+    from tournaments.services.scoring import refresh_game
+
+    vector = next(v for v in VALID if v["id"] == "GG01")  # a gin-rummy match, bonuses and all
+    game = import_game(event=event, document=vector["game"], user=organiser)
+
+    def stored():
+        return (
+            list(game.hands.order_by("number").values_list("number", "result", "winner")),
+            list(
+                HandLine.objects.filter(hand__game=game)
+                .order_by("hand__number", "seat__position")
+                .values_list("held_count", "held_cards", "counted", "points", "running_total")
+            ),
+        )
+
+    before = stored()
+    refresh_game(game)
+    assert stored() == before
+    hands = len(vector["game"]["hands"])
+    assert HandLine.objects.filter(hand__game=game).count() == hands * game.seats.count()
+    history = Hand.history.filter(game_id=game.id)
+    assert history.count() == hands
+    assert {(h.history_change_reason, h.history_user_id) for h in history} == {
+        ("imported", organiser.id)
+    }
+    assert HandLine.history.filter(hand__game_id=game.id).count() == hands * 2
+
+
+def test_the_largest_pot_of_a_game_file_is_what_the_pot_column_holds():
+    from tournaments.rules.gamefile import LARGEST_POT
+
+    column = Game._meta.get_field("pot")
+    assert LARGEST_POT == 10**column.max_digits - 1  # in cents: 99999999.99
+    assert column.decimal_places == 2

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from decimal import Decimal
+from itertools import combinations
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -187,3 +189,34 @@ def test_the_table_size_message_reads_well_in_french():
     assert caught.value.messages == [
         "La table 2 a 1 joueur. Gin-rummy (2 joueurs) se joue à exactement 2 joueurs."
     ]
+
+
+def meetings(event) -> Counter:
+    """How many times each pair of players has sat at one table in the event."""
+    pairs: Counter = Counter()
+    for game in event.games.prefetch_related("seats"):
+        ids = sorted(seat.player_id for seat in game.seats.all())
+        pairs.update(combinations(ids, 2))
+    return pairs
+
+
+def test_balanced_mixing_follows_one_plan_over_the_planned_rounds():
+    # 32 players at tables of 4 for 9 rounds: a schedule where nobody meets anyone twice
+    # exists (docs/seating.md); a new draw each round repeated 20 pairs.
+    event = event_with(32, kind="tournament", seating_method="balanced", planned_rounds=9)
+    for _round in range(9):
+        close_round(round_=open_round(event=event))
+    assert {game.seats.count() for game in event.games.all()} == {4}
+    assert max(meetings(event).values()) == 1
+
+
+def test_re_seating_a_balanced_round_draws_a_new_plan():
+    event = event_with(16, kind="tournament", seating_method="balanced", planned_rounds=5)
+    first = open_round(event=event)
+    again = reseat_round(round_=first)
+    assert again.seed != first.seed
+    close_round(round_=again)
+    # The rounds after it follow the new plan: still nobody meets anyone twice.
+    for _round in range(4):
+        close_round(round_=open_round(event=event))
+    assert max(meetings(event).values()) == 1

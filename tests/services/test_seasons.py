@@ -75,7 +75,7 @@ def test_correcting_a_night_moves_the_season(club):
     assert by_name(season_standings(season))["Anne"][0] == 1
     seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
     last = Hand.objects.filter(game=game).order_by("-number").first()
-    facts = HandFacts("going_out", seats["Bruno"], {seats["Anne"].id: 60, seats["Chloé"].id: 0})
+    facts = HandFacts("going_out", seats["Bruno"], {seats["Anne"].id: 60, seats["Chloé"].id: 1})
     correct_hand(hand=last, facts=facts, reason="Bruno went out, not Anne")
     found = by_name(season_standings(season))
     assert found["Bruno"][:2] == (1, 10) and found["Anne"][:2] == (3, 6)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.test import Client
+from django.urls import reverse
 
 from tests.views.identities import client_for
 
@@ -15,6 +16,15 @@ IDENTITIES = (
     "organiser",
     "admin",
 )
+
+
+def enter_url(game) -> str:
+    """The organiser's entry page of a game."""
+    return reverse("entry:enter", kwargs={"game_id": game.pk})
+
+
+def preview_url(game) -> str:
+    return reverse("entry:preview", kwargs={"game_id": game.pk})
 
 
 def hand(number: int, how: str = "going_out", ended_by: int | str = 1, **held) -> dict:

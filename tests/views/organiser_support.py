@@ -18,6 +18,15 @@ def client_as(who: str, event: Event, organiser) -> Client:
     return client_for(who, organiser, table_link=link)
 
 
+def tie_breaks_post(*keys: str) -> dict[str, str]:
+    """The tie-break selects as a browser posts them: each chosen key numbered in order, the
+    others "" (not used)."""
+    from tournaments.standings import TIE_BREAKS
+
+    numbers = {key: str(number) for number, key in enumerate(keys, start=1)}
+    return {f"tie_breaks_{key}": numbers.get(key, "") for key in TIE_BREAKS}
+
+
 def snapshot() -> dict:
     """Everything an organiser page can change, to assert that a refused request changed
     nothing."""

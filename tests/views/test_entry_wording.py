@@ -35,7 +35,7 @@ def preview_box(html: str) -> str:
 
 def test_a_refused_save_says_why_where_the_points_would_be(organiser_client, game):
     response = organiser_client.post(enter_url(game), hand(1, held_2="-5", held_3="9"))
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert not game.hands.exists()
     box = preview_box(response.content.decode())
     assert "This hand cannot be saved yet:" in box
@@ -47,7 +47,7 @@ def test_a_refused_correction_says_why_too(organiser_client, game):
     play(game, "going_out", "Anne", Bruno=7, Chloé=9)
     data = {**hand(1, held_2="-5", held_3="9"), "reason": "recount"}
     response = organiser_client.post(correct_url(game, 1), data)
-    assert response.status_code == 200
+    assert response.status_code == 400
     box = preview_box(response.content.decode())
     assert "<li>Bruno: " in box
 
@@ -69,7 +69,7 @@ def test_the_problems_read_with_the_french_colon(organiser_client, game):
     response = organiser_client.post(
         enter_url(game), hand(1, held_2="-5", held_3="9"), HTTP_ACCEPT_LANGUAGE="fr"
     )
-    assert "<li>Bruno : " in preview_box(response.content.decode())
+    assert "<li>Bruno\u00a0: " in preview_box(response.content.decode())
 
 
 def test_the_final_ranking_reads_in_french_with_the_prize_in_euros(organiser_client, game):
@@ -77,9 +77,9 @@ def test_the_final_ranking_reads_in_french_with_the_prize_in_euros(organiser_cli
     play(game, "going_out", "Anne", Bruno=50, Chloé=5)
     html = organiser_client.get(enter_url(game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     ranking = html.split('<ol class="ranking">')[1].split("</ol>")[0]
-    assert "Anne : 0 · gain 15,00 €" in ranking
-    assert "Chloé : 10" in ranking
-    assert "Bruno : 110" in ranking
+    assert "Anne\u00a0: 0 · gain 15,00\u00a0€" in ranking
+    assert "Chloé\u00a0: 10" in ranking
+    assert "Bruno\u00a0: 110" in ranking
 
 
 def test_the_correction_page_history_agrees_with_donne_and_names_the_person(organiser_client, game):
@@ -91,8 +91,8 @@ def test_the_correction_page_history_agrees_with_donne_and_names_the_person(orga
     history = html.split('<ul class="history">')[1].split("</section>")[0]
     assert "Marie Curie · Donne 1 saisie" in history
     assert "Marie Curie · Donne 1 corrigée" in history
-    assert "Motif : recompté" in history
-    assert "Chloé : 9 → 12" in history
+    assert "Motif\u00a0: recompté" in history
+    assert "Chloé\u00a0: 9 → 12" in history
     assert "Créé" not in history and "Modifié" not in history
     # Newest first.
     assert history.index("corrigée") < history.index("saisie")

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import ClubFactory, EventFactory, UserFactory, make_game, play
-from tests.views.organiser_support import options_post, snapshot
+from tests.views.organiser_support import options_post, snapshot, tie_breaks_post
 from tournaments.models import Club, Event
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def event_post(club, variant="rami-penalites", **changes) -> dict:
         "seating_method": "swiss",
         "points_scale": "3, 1, 0",
         "bye_points": "3",
-        "tie_breaks": "score, wins",
+        **tie_breaks_post("score", "wins"),
         "prize_places": "50, 30, 20",
         "club_share": "0",
         **options_post(variant),
@@ -163,7 +163,7 @@ def test_another_clubs_id_is_refused_in_the_new_event_form(client, club, organis
 def test_bad_tournament_lists_are_refused(client, club, organiser):
     client.force_login(organiser)
     data = event_post(club, kind="tournament", points_scale="3, x", prize_places="80, 30")
-    data["tie_breaks"] = "score, luck"
+    data["tie_breaks_wins"] = "1"  # the same number as the score's
     response = client.post("/manage/events/new/", data)
     errors = response.context["form"].errors
     assert {"points_scale", "prize_places", "tie_breaks"} <= set(errors)
@@ -253,3 +253,64 @@ def test_the_settings_page_keeps_the_club(client, event, organiser):
     assert response.status_code == 302
     event.refresh_from_db()
     assert event.club != other and event.name == "Déplacée ?"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("points_scale", "100000, 1, 0", "Tournament points by place can be at most 9999 each."),
+        ("bye_points", "20000", "The points for a bye can be at most 9999."),
+    ],
+)
+def test_tournament_points_too_large_to_store_are_refused_in_the_settings(
+    field, value, message, client, event, organiser
+):
+    client.force_login(organiser)
+    data = event_post(event.club, kind="tournament", **{field: value})
+    data.pop("variant")
+    before = snapshot()
+    response = client.post(f"/manage/events/{event.id}/settings/", data)
+    assert response.status_code == 400
+    assert response.context["form"].errors[field] == [message]
+    assert snapshot() == before
+
+
+def test_a_new_tournament_with_too_many_points_is_refused_too(client, club, organiser):
+    client.force_login(organiser)
+    data = event_post(club, kind="tournament", points_scale="10000")
+    response = client.post("/manage/events/new/", data)
+    assert response.status_code == 400
+    assert not Event.objects.exists()
+
+
+def test_the_event_service_refuses_a_points_scale_too_large_to_store(club):
+    from django.core.exceptions import ValidationError
+
+    from tournaments.services.events import create_event
+
+    with pytest.raises(ValidationError) as refused:
+        create_event(
+            club=club,
+            name="Open",
+            date=datetime.date(2026, 9, 10),
+            variant="gin-rummy",
+            kind=Event.Kind.TOURNAMENT,
+            points_scale=[10**6, 0],
+        )
+    assert refused.value.messages == ["Tournament points by place can be at most 9999 each."]
+    assert not Event.objects.exists()
+
+
+def test_a_stored_scale_too_large_refuses_the_hand_that_ends_the_game_not_a_500(
+    client, club, organiser
+):
+    # Stored before the form refused it (or through the admin).
+    event = EventFactory(club=club, kind="tournament", variant="gin-rummy")
+    Event.objects.filter(pk=event.pk).update(points_scale=[100_000, 0])
+    game = make_game(event, players=("Anne", "Bruno"))
+    client.force_login(organiser)
+    data = {"number": 1, "how": "gin", "ended_by": "1", "mode": "counts", "held_1": "0"}
+    response = client.post(f"/games/{game.id}/enter/", {**data, "held_2": "90"})
+    assert response.status_code == 400
+    assert "go beyond 9999, more than can be stored" in response.content.decode()
+    assert not game.hands.exists()

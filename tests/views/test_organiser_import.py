@@ -8,6 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.factories import make_game, play
+from tests.gamefile_support import BAD_FILES
 from tests.views.organiser_support import snapshot
 from tournaments.models import Game
 from tournaments.services.gamefiles import export_game
@@ -101,3 +102,28 @@ def test_the_import_page_shows_the_form(client, event, organiser, django_assert_
     with django_assert_max_num_queries(5):
         response = client.get(f"/manage/events/{event.id}/import/")
     assert 'enctype="multipart/form-data"' in response.content.decode()
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+@pytest.mark.parametrize("how", ["pasted", "uploaded"])
+def test_a_file_that_used_to_give_a_500_is_refused_with_one_message(
+    name, how, client, event, organiser
+):
+    text, words = BAD_FILES[name]
+    client.force_login(organiser)
+    before = snapshot()
+    data = {"text": text} if how == "pasted" else {"file": upload(text)}
+    response = client.post(f"/manage/events/{event.id}/import/", data)
+    assert response.status_code == 400
+    errors = response.context["form"].non_field_errors()
+    assert len(errors) == 1 and words in errors[0]
+    assert snapshot() == before
+
+
+@pytest.mark.french_default
+def test_a_refused_file_is_explained_in_french(client, event, organiser):
+    client.force_login(organiser)
+    text, _words = BAD_FILES["control-character-in-a-name"]
+    response = client.post(f"/manage/events/{event.id}/import/", {"text": text})
+    assert response.status_code == 400
+    assert "contient un caractère de contrôle" in response.content.decode()

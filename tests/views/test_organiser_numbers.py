@@ -26,7 +26,7 @@ def test_french_forms_show_decimals_with_a_comma(french, club, django_assert_max
     with django_assert_max_num_queries(6):
         response = french.get("/manage/events/new/")
     page = response.content.decode()
-    assert "Par défaut : 0,75." in page and "0.75" not in page
+    assert "Par défaut\u00a0: 0,75." in page and "0.75" not in page
     assert 'name="entry_fee" value="0,00"' in page
     # Text boxes (a number box refuses "2,50"), with the phone's number keyboard.
     assert 'type="text" name="entry_fee" value="0,00" inputmode="decimal"' in page
@@ -118,5 +118,6 @@ def test_the_note_is_in_french_too(french, club):
     event = EventFactory(club=club, kind="tournament", prize_places=[60, 30])
     page = french.get(f"/manage/events/{event.id}/").content.decode()
     assert (
-        "90 % de la cagnotte sont répartis par place ; les 10 % restants vont au gagnant." in page
+        "90\u00a0% de la cagnotte sont répartis par place\u202f; "
+        "les 10\u00a0% restants vont au gagnant." in page
     )

@@ -19,6 +19,7 @@ from tests.views.organiser_support import (
     client_as,
     options_post,
     snapshot,
+    tie_breaks_post,
 )
 from tournaments.models import Event, Game, Registration, Round
 from tournaments.services.events import register_player
@@ -129,7 +130,7 @@ ACTIONS = [
             "seating_method": "random",
             "points_scale": "3, 1, 0",
             "bye_points": "3",
-            "tie_breaks": "score",
+            **tie_breaks_post("score"),
             "prize_places": "100",
             "club_share": "0",
         },

@@ -263,7 +263,7 @@ def test_the_bye_box_message_is_in_french_too(client, club, organiser):
     data = {"tables": "2", "table_1": "Anne\nÉlodie", "byes": ""}
     response = client.post(f"/manage/events/{event.id}/rounds/by-hand/", data)
     assert response.context["form"].non_field_errors() == [
-        "Pas placé : Jules. Placez ce joueur, mettez-le au repos (exempt), ou marquez-le "
+        "Pas placé\u00a0: Jules. Placez ce joueur, mettez-le au repos (exempt), ou marquez-le "
         "d’abord absent."
     ]
 

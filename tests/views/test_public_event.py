@@ -52,7 +52,7 @@ def test_it_shows_the_event_and_its_tables_to_anyone(
     # The variant and its key options in one line, with the entry fee.
     assert (
         "Rami à pénalités (penalty points) · ends at 100 points, lowest total wins · "
-        "ace counts 11 · entry fee 5.00 €"
+        "ace counts 11 · entry fee 5.00\u00a0€"
     ) in page
     card = cards(page)["Table 1"]
     assert reverse("game", kwargs={"game_id": game.pk}) in card
@@ -74,7 +74,7 @@ def test_a_finished_table_shows_its_winner_and_prizes(client, event, game):
     play(game, "going_out", "Chloé", Anne=20, Bruno=45)
     card = cards(client.get(url(event)).content.decode())["Table 1"]
     assert "Finished" in card and "Winner: <strong>Chloé</strong>" in card
-    assert "Prize" in card and "15.00 €" in card  # the pot's single place (prize_places [100])
+    assert "Prize" in card and "15.00\u00a0€" in card  # the pot's single place (prize_places [100])
     assert "Leader" not in card
 
 

@@ -23,10 +23,11 @@ from tournaments.services.entry import (
 
 pytestmark = pytest.mark.django_db
 
-# The page's queries (game, seats, hands, lines, three for the change history), whatever the
-# number of hands; a logged-in organiser adds the session, the user and the club check.
-ANONYMOUS_QUERIES = 8  # 7 for the page, 1 for its ETag
-ORGANISER_QUERIES = 11
+# The page's queries (game, seats, hands, lines, three for the change history, the round's
+# clock while the table plays), whatever the number of hands; a logged-in organiser adds the
+# session, the user and the club check.
+ANONYMOUS_QUERIES = 9  # 8 for the page, 1 for its ETag
+ORGANISER_QUERIES = 12
 
 
 @pytest.fixture
@@ -53,7 +54,7 @@ def test_it_shows_the_table_to_anyone(client, game, django_assert_max_num_querie
     page = response.content.decode()
     assert "Table 1" in page and "Soirée du jeudi" in page
     assert "Rami à pénalités (penalty points)" in page and "ends at 100 points" in page
-    assert "pot 15.00 €" in page
+    assert "pot 15.00\u00a0€" in page
     for name in ("Anne", "Bruno", "Chloé"):
         assert name in page
     assert "In play" in page and "1 hand played" in page
@@ -105,7 +106,7 @@ def test_a_finished_game_shows_the_winner_and_the_prize_split(client, game):
         s.player.name: s.prize for s in Seat.objects.filter(game=game).select_related("player")
     }
     assert sum(seats.values()) == Decimal("15.00")
-    assert f"{seats['Chloé']:.2f} €" in page
+    assert f"{seats['Chloé']:.2f}\u00a0€" in page
 
 
 def test_a_game_closed_early_says_so(client, game):
@@ -228,7 +229,8 @@ def test_the_hands_export_as_csv(client, game, django_assert_max_num_queries):
         response = client.get(reverse("game_hands_csv", kwargs={"game_id": game.pk}))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
-    assert 'attachment; filename="soiree-du-jeudi-table-1.csv"' == response["Content-Disposition"]
+    disposition = response["Content-Disposition"]
+    assert disposition == 'attachment; filename="hands-soiree-du-jeudi-table-1.csv"'
     header, first, second = read_csv(response)
     assert header[:5] == ["Hand", "Ended by", "How", "Won by", "Provisional"]
     assert header[5:8] == ["Anne counted", "Anne points", "Anne total"]

@@ -98,8 +98,8 @@ def test_the_season_page_takes_the_same_queries_whatever_the_size(
 def test_the_standings_download_as_csv_and_xlsx(client, club):
     season = season_with(club, 2, 6)
     csv = client.get(url(season) + "?_export=csv")
-    assert csv["Content-Disposition"].endswith('championnat.csv"')
-    header, first, *_rest = csv.content.decode().splitlines()
+    assert csv["Content-Disposition"].endswith('"standings-championnat.csv"')
+    header, first, *_rest = csv.content.decode("utf-8-sig").splitlines()
     assert header.startswith("Place,Player,Points,Nights,Best night,")
     assert first.startswith("1,")
     xlsx = client.get(url(season) + "?_export=xlsx")

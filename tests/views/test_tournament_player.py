@@ -94,4 +94,4 @@ def test_the_prize_reads_in_euros(client):
     round_ = Round.objects.create(event=event, number=1, closed_at="2026-01-01T20:00Z")
     seat_tables(event, round_, [people])  # Anne wins the whole pool: 30.00
     html = client.get(url(event, people[0]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "<dd>30,00 €</dd>" in html
+    assert "<dd>30,00\u00a0€</dd>" in html

@@ -127,7 +127,7 @@ def test_the_csv_export_has_a_row_per_player(client):
     response = client.get(url(event, _export="csv"), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
-    assert "tournoi-de-printemps-standings.csv" in response["Content-Disposition"]
+    assert '"standings-tournoi-de-printemps.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     # The tie-breaks in the event's order (score, wins, opponents' points), as on the page.
     assert rows[0] == [
@@ -203,12 +203,13 @@ def test_money_reads_in_euros_in_french_on_the_page_but_stays_plain_in_the_expor
     round_ = Round.objects.create(event=event, number=1, closed_at="2026-01-01T20:00Z")
     two_identical_tables(event, round_)
     html = client.get(url(event), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert '<p class="pool-total">54,00 €</p>' in html
-    assert "− 6,00 €" in html  # the club's share
-    assert '<td class="number">27,00 €</td>' in html  # A's prize, in the standings table
+    assert '<p class="pool-total">54,00\u00a0€</p>' in html
+    assert "− 6,00\u00a0€" in html  # the club's share
+    assert '<td class="number">27,00\u00a0€</td>' in html  # A's prize, in the standings table
     response = client.get(url(event, _export="csv"), HTTP_ACCEPT_LANGUAGE="fr")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert Decimal(rows[1][-1]) == Decimal("27.00")  # a number a spreadsheet adds up
+    text = response.content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert rows[1][-1] == "27"  # a number French Excel adds up
 
 
 def test_it_says_how_points_are_earned_from_the_events_scale(client):
@@ -229,11 +230,11 @@ def test_it_says_how_points_are_earned_from_the_events_scale(client):
 def test_the_points_scale_reads_in_french(client):
     event, _people = build(3, 1)  # 3, 1, 0; no special points at time
     html = client.get(url(event), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "<li>Place 1 : 3 points</li>" in html
-    assert "<li>Place 2 : 1 point</li>" in html
-    assert "<li>Place 3 : 0 point</li>" in html
+    assert "<li>Place 1\u00a0: 3 points</li>" in html
+    assert "<li>Place 2\u00a0: 1 point</li>" in html
+    assert "<li>Place 3\u00a0: 0 point</li>" in html
     assert "Victoire au temps" not in html
-    assert "<li>Exemption : 3 points</li>" in html
+    assert "<li>Exemption\u00a0: 3 points</li>" in html
 
 
 @pytest.mark.parametrize(

@@ -105,7 +105,9 @@ def _play_some(game: Game, rng: random.Random, hands: int, largest: int) -> None
     names = _names(game)
     for _hand in range(hands):
         winner = rng.choice(names)
-        held = {name: rng.randint(0, largest) for name in names if name != winner}
+        held = {
+            name: rng.randint(1, largest) for name in names if name != winner
+        }  # a card at least
         _record(game, "going_out", winner, held)
 
 

@@ -7,11 +7,13 @@ standings, tie-breaks and prize pool on the demo pages are the ones a club would
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from decimal import Decimal
 
 from django.utils import timezone
 
-from tournaments.models import Club, Event, Game
+from tournaments.models import Club, Event, Game, Round
+from tournaments.services.clock import pause_clock, resume_clock, start_clock
 from tournaments.services.entry import HandFacts, record_hand
 from tournaments.services.events import create_event, register_player, set_presence
 from tournaments.services.rounds import close_round, open_round
@@ -24,7 +26,7 @@ def demo_tournament(club: Club, organiser, names: list[str]) -> Event:
 
     Round 1 plays to the end; in round 2 one table is still playing when time is up (closed
     with its totals as they stand); one player withdraws; round 3 is seated, two of its
-    tables with a couple of hands entered.
+    tables with a couple of hands entered, and its clock runs.
     """
     event = create_event(
         club=club,
@@ -60,7 +62,17 @@ def demo_tournament(club: Club, organiser, names: list[str]) -> Event:
     third = open_round(event=event, seed=13)
     for game in third.games.order_by("table_number")[:2]:
         _play(game, rng, hands=2)
+    _run_the_clock(third, organiser)
     return event
+
+
+def _run_the_clock(round_: Round, organiser) -> None:
+    """Round 3's clock: 45 minutes started 14 minutes ago, paused two minutes for a question
+    at a table; 33 minutes are left as the demo starts."""
+    now = timezone.now()
+    start_clock(round_=round_, minutes=45, user=organiser, now=now - timedelta(minutes=14))
+    pause_clock(round_=round_, user=organiser, now=now - timedelta(minutes=8))
+    resume_clock(round_=round_, user=organiser, now=now - timedelta(minutes=6))
 
 
 def _play(game: Game, rng: random.Random, hands: int = 40) -> None:

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from tournaments.display.cards import shown_codes
 from tournaments.display.formats import labelled
 from tournaments.display.labels import how_label
 from tournaments.models import Seat
@@ -142,7 +143,7 @@ def _held_text(record) -> str:
     if record.never_melded:
         return _("never melded")
     if record.held_cards:
-        return record.held_cards
+        return shown_codes(record.held_cards)  # in the page's letters: "RK 7P" in French
     if record.held_count is not None:
         return str(record.held_count)
     return "—"

@@ -4,13 +4,25 @@ A player named `=HYPERLINK("http://evil.example", "Prize")` or `@SUM(1+1)` would
 become a live formula when the organiser opens the standings or a table's hands in a
 spreadsheet (CSV or formula injection). Every export goes through `SpreadsheetSafe.as_values`,
 which django-tables2's `TableExport` and our own CSV writer both read.
+
+CSV files are written as the reader's spreadsheet expects them (`csv_text`): in French, ";"
+between cells and a decimal comma, as French Excel reads them when opened directly; in
+English, "," and a decimal point. Both start with a byte-order mark so that Excel reads UTF-8
+(accents in names). XLSX keeps real numbers. File names are in the reader's language
+(`export_name`: "classement-…" or "standings-…").
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from collections.abc import Iterable, Iterator
+from decimal import Decimal
 from typing import Any
+
+from django.utils import formats
+from django.utils.text import slugify
 
 # What a spreadsheet program reads as the start of a formula (OWASP, "CSV Injection"): the
 # formula signs, and tab or carriage return, which some programs skip before looking again.
@@ -44,3 +56,41 @@ class SpreadsheetSafe:
 
     def as_values(self, exclude_columns: Iterable[str] | None = None) -> Iterator[list[Any]]:
         return spreadsheet_safe_rows(super().as_values(exclude_columns=exclude_columns))
+
+
+BYTE_ORDER_MARK = "\ufeff"
+
+
+def csv_separators(language: str) -> tuple[str, str]:
+    """The cell separator and the decimal separator of a language's spreadsheets: where the
+    decimal separator is a comma (French), cells are separated by ";" (as Excel does)."""
+    decimal = formats.get_format("DECIMAL_SEPARATOR", lang=language, use_l10n=True)
+    return (";" if decimal == "," else ","), decimal
+
+
+def csv_cell(value: Any, decimal: str) -> Any:
+    """A number written with the language's decimal separator; anything else as it is."""
+    if isinstance(value, Decimal):
+        return format(value, "f").replace(".", decimal)  # never "1E+1"
+    if isinstance(value, float):
+        return str(value).replace(".", decimal)
+    return value
+
+
+def csv_text(rows: Iterable[Iterable[Any]], *, language: str) -> str:
+    """The rows as a CSV file for the reader's spreadsheet (see the module docstring), every
+    cell made spreadsheet-safe first: numbers are localised after, and a localised number
+    never starts a formula."""
+    delimiter, decimal = csv_separators(language)
+    out = io.StringIO()
+    out.write(BYTE_ORDER_MARK)
+    writer = csv.writer(out, delimiter=delimiter)
+    for row in spreadsheet_safe_rows(rows):
+        writer.writerow([csv_cell(value, decimal) for value in row])
+    return out.getvalue()
+
+
+def export_name(*words: object) -> str:
+    """A download's file name, without extension, from words in the reader's language:
+    ("classement", "Tournoi de printemps") → "classement-tournoi-de-printemps"."""
+    return slugify("-".join(str(word) for word in words if word)) or "export"

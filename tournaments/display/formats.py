@@ -13,6 +13,8 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 CENT = Decimal("0.01")
+# An amount never breaks across lines: "12,50" stays beside its "€" (and "1 250" together).
+NO_BREAK_SPACE = "\u00a0"
 
 
 def plain_number(value):
@@ -34,11 +36,13 @@ def points(value) -> str:
 
 def money(value) -> str:
     """An amount in euros with its cents as the current language writes it ("12,50 €" in
-    French): the one money format of every page and sheet (exports keep plain numbers)."""
+    French, the space a no-break space): the one money format of every page and sheet
+    (exports keep plain numbers)."""
     if value is None or value == "":
         return ""
     amount = Decimal(value).quantize(CENT)
-    return _("%(amount)s €") % {"amount": formats.number_format(amount, 2)}
+    text = _("%(amount)s €") % {"amount": formats.number_format(amount, 2)}
+    return text.replace(" ", NO_BREAK_SPACE)
 
 
 def labelled(name: object, value: object) -> str:

@@ -42,7 +42,7 @@ def rating_chart_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" class="rating-chart" '
         f'aria-labelledby="rating-{digest}-title rating-{digest}-desc" '
-        f'font-family="{FONT}" font-size="{font}" style="width:100%;height:auto">',
+        f'font-family="{FONT}" font-size="{font}">',
         f'<title id="rating-{digest}-title">{escape(title)}</title>',
         f'<desc id="rating-{digest}-desc">{escape(_describe(history, start))}</desc>',
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',

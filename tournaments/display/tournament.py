@@ -13,27 +13,29 @@ from tournaments.models import Event, Game
 from tournaments.selectors.names import folded
 
 
+def points_words(value) -> str:
+    """Tournament points in words: "3 points", "1 point", "4,5 points" in French."""
+    amount = Decimal(str(value))
+    return ngettext("%(points)s point", "%(points)s points", int(amount)) % {
+        "points": points(amount)
+    }
+
+
 def points_scale_lines(event: Event) -> list[str]:
     """How a game gives tournament points, in words: "Place 1: 3 points", a win when time is
     up, a bye (as rules.tournament.tournament_points counts them)."""
-
-    def pts(value) -> str:
-        amount = Decimal(str(value))
-        return ngettext("%(points)s point", "%(points)s points", int(amount)) % {
-            "points": points(amount)
-        }
-
     lines = [
-        _("Place %(place)s: %(points)s") % {"place": place, "points": pts(value)}
+        _("Place %(place)s: %(points)s") % {"place": place, "points": points_words(value)}
         for place, value in enumerate(event.points_scale, start=1)
     ]
     if event.points_scale and event.points_scale[-1]:
-        lines.append(_("Any place after: %(points)s") % {"points": pts(0)})
+        lines.append(_("Any place after: %(points)s") % {"points": points_words(0)})
     if event.points_for_win_at_time is not None:
         lines.append(
-            _("A win when time is up: %(points)s") % {"points": pts(event.points_for_win_at_time)}
+            _("A win when time is up: %(points)s")
+            % {"points": points_words(event.points_for_win_at_time)}
         )
-    lines.append(_("A bye: %(points)s") % {"points": pts(event.bye_points)})
+    lines.append(_("A bye: %(points)s") % {"points": points_words(event.bye_points)})
     return lines
 
 

@@ -1,6 +1,7 @@
 """The hand entry form: who ended the hand and how, then what each counted player held.
 
-One text field per player holds either a count ("12") or card codes ("KD 7S 3H"): the
+One text field per player holds either a count ("12") or card codes ("KD 7S 3H", or "RK 7P 3C"
+on a French page: codes are read in the page language's letters, see display/cards.py): the
 engine does the counting, deadwood and lay-offs, and its problems come back beside the
 field concerned.
 """
@@ -11,25 +12,29 @@ import re
 from dataclasses import dataclass
 
 from django import forms
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.display.cards import code_problems, other_letters, page_letters, shown_codes
 from tournaments.display.labels import HOW_LABELS
 from tournaments.models import HandLine, Seat
 from tournaments.rules import RulesError
-from tournaments.rules.hands import (
-    DRAW,
-    GIN_,
-    HOWS,
-    NEVER_MELDED,
-    parse_held,
-)
+from tournaments.rules.cards import ENGLISH, CardLetters, read_cards
+from tournaments.rules.hands import DRAW, GIN_, HOWS, NEVER_MELDED
 from tournaments.rules.variants import GIN, RAMI, Variant
 from tournaments.selectors.games import HandRow
 from tournaments.services.entry import HandFacts
 
 COUNTS, CARDS = "counts", "cards"
+NOT_A_COUNT = _(
+    "Type a count: a whole number such as 12. To enter the cards themselves, choose Cards."
+)
 COUNT = re.compile(r"^[+-]?\d{1,9}$")  # a count as typed; the engine refuses negatives
+# The id a phone gives an entry (static/js/offline.js): letters, digits, "-" and "_".
+ENTRY_KEY = RegexValidator(
+    r"^[A-Za-z0-9_-]{8,64}\Z", _("The page is out of date: reload it and enter the hand again.")
+)
 
 
 @dataclass
@@ -47,16 +52,31 @@ class HandForm(forms.Form):
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     # Only what the page shows (counts or the card grid): never refused, see mode_value.
     mode = forms.CharField(required=False, max_length=10, widget=forms.HiddenInput)
+    # Made by the phone when the hand is first sent and sent again with it: stored once.
+    idempotency_key = forms.CharField(
+        required=False, max_length=64, validators=[ENTRY_KEY], widget=forms.HiddenInput
+    )
     ended_by = forms.ChoiceField(
         label=_("Who ended the hand?"), required=False, widget=forms.RadioSelect
     )
     how = forms.ChoiceField(label=_("How?"), widget=forms.RadioSelect)
 
     def __init__(
-        self, *args, variant: Variant, seats: list[Seat], reason: bool = False, **kwargs
+        self,
+        *args,
+        variant: Variant,
+        seats: list[Seat],
+        reason: bool = False,
+        letters: CardLetters | None = None,
+        **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.variant, self.seats = variant, seats
+        self.letters = letters or page_letters()
+        # Held fields refused as typed (a wrong card code, or letters where a count is
+        # asked): kept as typed so that the preview can still say what is wrong.
+        self.refused_codes: set[str] = set()
+        self.typed_no_count = False  # letters typed where the page asks for a count
         hows = [how for how in HOWS[variant.family] if how != DRAW or variant.has_draws]
         self.fields["how"].choices = [(how, HOW_LABELS[how].choice) for how in hows]
         self.fields["how"].initial = hows[0]  # going out / knock: most hands end this way
@@ -96,13 +116,41 @@ class HandForm(forms.Form):
             for seat in self.seats
         ]
 
+    def clean(self) -> dict:
+        """Card codes are read in the page's letters: a code that is no card there is refused
+        beside its player, naming the card it is the other way (see display/cards.py). Where
+        the page asks for counts, a typo is a wrong count, not a wrong card code (valid codes
+        are still counted, as in Cards mode)."""
+        cleaned = super().clean()
+        for seat in self.seats:
+            text = self._held_text(seat)
+            if not text or COUNT.match(text) or self._never(seat):
+                continue
+            reading = read_cards(text, self.letters, other_letters(self.letters))
+            if not reading.bad:
+                continue
+            name = held_name(seat)
+            if self.mode_value == COUNTS:
+                self.add_error(name, NOT_A_COUNT)
+                self.typed_no_count = True
+            else:
+                self.add_error(name, code_problems(reading, self.letters))
+            self.refused_codes.add(name)
+        return cleaned
+
     def facts_valid(self) -> bool:
         """Whether the hand's facts are readable (a correction's reason may still be missing)."""
         return self.is_valid() or set(self.errors) <= {"reason"}
 
     def is_complete(self) -> bool:
-        """Whether every player who must be counted has a value (for the live preview)."""
-        if not self.facts_valid():
+        """Whether every player who must be counted has a value (for the live preview). A
+        value refused for its card codes counts as given: the preview then says what is
+        wrong with it while the player is still at the table."""
+        self.is_valid()
+        if self.typed_no_count:
+            # Letters typed as a count are wrong whatever comes next: the preview says so.
+            return True
+        if set(self.errors) - {"reason"} - self.refused_codes:
             return False
         data = self.cleaned_data
         if data["how"] != DRAW and not data["ended_by"]:
@@ -133,7 +181,7 @@ class HandForm(forms.Form):
             if seat == ender and how == GIN_ and not text:
                 text = "0"  # a gin has no deadwood by definition
             if text:
-                held[seat.id] = read_held(text)
+                held[seat.id] = read_held(text, self.letters)
         return HandFacts(how, ender, held)
 
     def add_problems(self, error: RulesError) -> None:
@@ -153,7 +201,12 @@ class HandForm(forms.Form):
         return next((seat for seat in self.seats if str(seat.position) == position), None)
 
     def _held_text(self, seat: Seat) -> str:
-        return " ".join(self.cleaned_data.get(held_name(seat), "").replace(",", " ").split())
+        name = held_name(seat)
+        if name in self.refused_codes:
+            text = self[name].data or ""  # as typed: cleaning refused it
+        else:
+            text = self.cleaned_data.get(name, "")
+        return " ".join(text.replace(",", " ").split())
 
     def _never(self, seat: Seat) -> bool:
         return bool(self.cleaned_data.get(never_name(seat)))
@@ -167,15 +220,21 @@ def never_name(seat: Seat) -> str:
     return f"never_{seat.position}"
 
 
-def read_held(text: str):
-    """A count, the cards (a tuple) or the text itself when a code is wrong."""
+def read_held(text: str, letters: CardLetters = ENGLISH):
+    """A count, the cards (a tuple) read in `letters`, or the text itself when a code is
+    wrong (the engine then names it)."""
     if COUNT.match(text):
         return int(text)
-    return parse_held(text.upper())
+    reading = read_cards(text, letters)
+    return text if reading.bad else tuple(reading.cards)
 
 
-def initial_from_hand(row: HandRow, seats: list[Seat]) -> dict[str, object]:
-    """The correction form's initial values: the stored facts of one hand."""
+def initial_from_hand(
+    row: HandRow, seats: list[Seat], letters: CardLetters | None = None
+) -> dict[str, object]:
+    """The correction form's initial values: the stored facts of one hand, cards written in
+    the page's letters (the form reads them back in the same letters)."""
+    letters = letters or page_letters()
     hand = row.hand
     positions = {seat.id: seat.position for seat in seats}
     initial: dict[str, object] = {
@@ -188,15 +247,15 @@ def initial_from_hand(row: HandRow, seats: list[Seat]) -> dict[str, object]:
         if line is None:
             continue
         initial[never_name(seat)] = line.never_melded
-        initial[held_name(seat)] = held_text(line)
+        initial[held_name(seat)] = held_text(line, letters)
         if line.held_cards:
             initial["mode"] = CARDS
     return initial
 
 
-def held_text(line: HandLine) -> str:
+def held_text(line: HandLine, letters: CardLetters = ENGLISH) -> str:
     if line.held_cards:
-        return line.held_cards
+        return shown_codes(line.held_cards, letters)
     return "" if line.held_count is None else str(line.held_count)
 
 

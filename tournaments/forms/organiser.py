@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -12,29 +11,18 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.options import PercentagesField
+from tournaments.forms.tie_breaks import TieBreaksField
 from tournaments.models import Club, Event, Player
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.selectors.names import by_name
-from tournaments.standings import TIE_BREAKS
+from tournaments.services.events import tournament_points_problems
+from tournaments.services.gamefiles import parse_game_file
 
 MAX_FILE_BYTES = 1_000_000  # a game of 200 hands is about 30 kB
 
 
 class ClubForm(forms.Form):
     name = forms.CharField(label=_("Club name"), max_length=120)
-
-
-class WordsField(forms.CharField):
-    """A list of words typed as "score, wins"."""
-
-    def prepare_value(self, value):
-        if isinstance(value, list | tuple):
-            return ", ".join(str(item) for item in value)
-        return value
-
-    def to_python(self, value) -> list[str]:
-        text = super().to_python(value)
-        return [word.strip() for word in text.replace(";", ",").split(",") if word.strip()]
 
 
 def variant_select() -> forms.Select:
@@ -52,6 +40,7 @@ def variant_select() -> forms.Select:
 TOURNAMENT_FIELDS = [
     "seating_method",
     "seed_by_rating",
+    "planned_rounds",
     "points_scale",
     "points_for_win_at_time",
     "bye_points",
@@ -68,9 +57,12 @@ class EventForm(forms.ModelForm):
         label=_("Tournament points by place"),
         help_text=_("Points for 1st, 2nd, 3rd… at each table, e.g. 3, 1, 0."),
     )
-    tie_breaks = WordsField(
+    tie_breaks = TieBreaksField(
         label=_("Tie-breaks, in order"),
-        required=False,
+        help_text=_(
+            "Number the tie-breaks you use in the order they apply (1 first); leave the "
+            "others “not used”."
+        ),
     )
     prize_places = PercentagesField(
         label=_("Prize pool by place (%)"),
@@ -88,6 +80,7 @@ class EventForm(forms.ModelForm):
             "entry_fee",
             "confirmation_required",
             "language",
+            "round_minutes",
             *TOURNAMENT_FIELDS,
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
@@ -112,9 +105,6 @@ class EventForm(forms.ModelForm):
         for name in ("points_scale", "tie_breaks", "prize_places"):
             # Declared fields get no initial from the model: a new event shows its defaults.
             self.fields[name].initial = getattr(self.instance, name)
-        self.fields["tie_breaks"].help_text = gettext("Separated by commas, among: %(known)s.") % {
-            "known": ", ".join(TIE_BREAKS)
-        }
         for name in self._meta.localized_fields:
             if name in self.fields:
                 # A localized field is a text box (a number box refuses "2,50"): ask the
@@ -123,6 +113,9 @@ class EventForm(forms.ModelForm):
         if "variant" in self.fields:
             self.fields["variant"].widget = variant_select()
             self.fields["variant"].choices = list(VARIANT_NAMES.items())
+        # Left empty, the round time stays as it was (45 minutes for a new event).
+        self.fields["round_minutes"].required = False
+        self.fields["round_minutes"].widget.attrs["inputmode"] = "numeric"
 
     def main_fields(self) -> list[forms.BoundField]:
         skip = set(TOURNAMENT_FIELDS) | {"variant"}
@@ -138,7 +131,15 @@ class EventForm(forms.ModelForm):
         scale = self.cleaned_data["points_scale"] or []
         if not scale or any(points < 0 for points in scale):
             raise forms.ValidationError(_("Give the points by place, e.g. 3, 1, 0."))
+        if problems := tournament_points_problems(points_scale=scale):
+            raise forms.ValidationError(problems)
         return scale
+
+    def clean_bye_points(self) -> int:
+        bye_points = self.cleaned_data["bye_points"]
+        if problems := tournament_points_problems(bye_points=bye_points or 0):
+            raise forms.ValidationError(problems)
+        return bye_points
 
     def clean_prize_places(self) -> list[int]:
         places = self.cleaned_data["prize_places"] or []
@@ -148,15 +149,8 @@ class EventForm(forms.ModelForm):
             )
         return places
 
-    def clean_tie_breaks(self) -> list[str]:
-        words = self.cleaned_data["tie_breaks"]
-        unknown = [word for word in words if word not in TIE_BREAKS]
-        if unknown:
-            raise forms.ValidationError(
-                _("Unknown tie-break: %(unknown)s. Known: %(known)s.")
-                % {"unknown": ", ".join(unknown), "known": ", ".join(TIE_BREAKS)}
-            )
-        return words
+    def clean_round_minutes(self) -> int:
+        return self.cleaned_data["round_minutes"] or self.instance.round_minutes
 
     def settings(self) -> dict[str, Any]:
         """The cleaned fields other than those create_event takes by name."""
@@ -316,11 +310,6 @@ class ImportForm(forms.Form):
                 raise forms.ValidationError(_("This file is not a text file.")) from None
         if not text:
             raise forms.ValidationError(_("Choose a game file or paste one."))
-        try:
-            cleaned["document"] = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                _("This is not a game file: it is not valid JSON (line %(line)s).")
-                % {"line": error.lineno}
-            ) from None
+        # Not JSON, or nested too deep to read: one message, as the command line gives it.
+        cleaned["document"] = parse_game_file(text)
         return cleaned

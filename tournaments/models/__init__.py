@@ -1,12 +1,14 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
-clubs: Club, Player. events: Event, Registration, Round. games: Game, Seat, Bye, Hand,
-HandLine. seasons: Season, RatingUpdate (club ratings). pdfs: StoredPdf, PdfJob (rendered
-PDFs and those being prepared: no fact, made again at will). Points are never typed in: the
-rules engine derives them from the facts of each hand, and the derived columns are
-rewritten in the same transaction as any change.
+clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (what the
+organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. seasons: Season,
+RatingUpdate (club ratings). pdfs: StoredPdf, PdfJob (rendered PDFs and those being
+prepared: no fact, made again at will). Points are never typed in: the rules engine derives
+them from the facts of each hand, and the derived columns are rewritten in the same
+transaction as any change.
 """
 
+from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
@@ -15,6 +17,7 @@ from .seasons import RatingUpdate, Season
 
 __all__ = [
     "Bye",
+    "ClockChange",
     "Club",
     "Event",
     "Game",

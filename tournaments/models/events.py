@@ -71,6 +71,15 @@ class Event(models.Model):
     language = models.CharField(
         _("language of printed sheets"), max_length=5, choices=settings.LANGUAGES, default="fr"
     )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round time (minutes)"),
+        default=45,
+        validators=[MinValueValidator(1), MaxValueValidator(600)],
+        help_text=_(
+            "What the round clock offers when you start it; you can change it then, pause "
+            "the clock and give extra time."
+        ),
+    )
 
     # Tournaments only.
     seating_method = models.CharField(
@@ -82,6 +91,16 @@ class Event(models.Model):
         help_text=_(
             "Swiss round 1 seats players by their club rating (then ties on points follow "
             "it); balanced mixing receives the ratings too."
+        ),
+    )
+    planned_rounds = models.PositiveSmallIntegerField(
+        _("planned rounds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(99)],
+        help_text=_(
+            "How many rounds the tournament will have. Balanced mixing then plans them all "
+            "at once, so that nobody meets the same player twice while it can be avoided."
         ),
     )
     points_scale = models.JSONField(_("tournament points by place"), default=default_points_scale)

@@ -156,13 +156,18 @@ class Hand(models.Model):
     confirmed_from = models.CharField(max_length=64, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     needs_confirmation = models.BooleanField(default=False)
+    # The entry that stored it: a random id made by the phone when the hand was first sent,
+    # so that the same entry sent again (the answer was lost with the Wi-Fi) is stored once.
+    idempotency_key = models.CharField(max_length=64, blank=True, editable=False)
 
     # Derived.
     result = models.CharField(max_length=20, blank=True)  # the engine's: undercut included
     winner = models.ForeignKey(
         Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    history = HistoricalRecords(excluded_fields=["result", "winner", "entered_at"])
+    history = HistoricalRecords(
+        excluded_fields=["result", "winner", "entered_at", "idempotency_key"]
+    )
 
     class Meta:
         verbose_name = _("hand")
@@ -170,7 +175,13 @@ class Hand(models.Model):
         ordering = ["number"]
         constraints = [
             # The double-entry guard: two devices submitting hand 5 store one hand 5.
-            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique")
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique"),
+            # One hand per entry: a retried entry finds the hand it stored.
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="hand_idempotency_key_unique",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -4,7 +4,8 @@ Plain Python, no Django: it reads like the rule book (`../shared/spec/rules.md`)
 cards (codes, values, decks), melds (deadwood search), layoffs (after a knock), variants (the
 six presets and their options), hands (a hand's facts and counting), scoring (points per way of
 ending a hand), game (progression, end, ranking), prizes (pot splits in cents), gamefile (the
-JSON game file and result document), errors (RulesError and its problems).
+JSON game file and result document), errors (RulesError and its problems), clock (a round's
+time: running, paused, extended, up).
 """
 
 from .errors import Problem, RulesError

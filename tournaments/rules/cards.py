@@ -2,27 +2,25 @@
 
 A card is a small int so that meld searches stay fast: suit * 13 + (rank - 1) for the 52 plain
 cards, and JOKER (52) for a joker. Ranks run 1 (ace) to 13 (king); suits S H D C.
+
+The game file writes codes the English way ("KD", king of diamonds). A French table writes them
+the French way ("RK", roi de carreau): `CardLetters` is how one way writes them, as data, and
+`read_cards` reads typed codes with one way's letters while noticing codes that only the other
+way reads (or that it reads as another card).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from .errors import gettext_noop as _
 from .errors import problem
 
-RANKS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
-RANKS.update({"J": 11, "Q": 12, "K": 13})
-RANK_CODES = {rank: code for code, rank in RANKS.items()}
-SUITS = "SHDC"  # pique, cœur, carreau, trèfle
 JOKER = 52
 JOKER_CODE = "JK"
-
-
-def card(rank: int, suit: str) -> int:
-    """The card of this rank (1-13) and suit letter."""
-    return SUITS.index(suit) * 13 + rank - 1
 
 
 def rank_of(card_: int) -> int:
@@ -33,21 +31,93 @@ def suit_of(card_: int) -> int:
     return card_ // 13
 
 
+@dataclass(frozen=True)
+class CardLetters:
+    """How one way of writing writes card codes: the letters of the ace and the court cards,
+    and of the four suits in the order S H D C (spades, hearts, diamonds, clubs)."""
+
+    ace: str
+    jack: str
+    queen: str
+    king: str
+    suits: str  # four letters: spades, hearts, diamonds, clubs
+    joker: str = JOKER_CODE
+
+    @cached_property
+    def ranks(self) -> dict[str, int]:
+        """Each rank's code: the numbers as they are, the ace and court cards by letter."""
+        numbers = {str(rank): rank for rank in range(2, 11)}
+        return {self.ace: 1, **numbers, self.jack: 11, self.queen: 12, self.king: 13}
+
+    def code(self, card_: int) -> str:
+        """The card's code in these letters: "10H" in English is "10C" in French."""
+        if card_ == JOKER:
+            return self.joker
+        return self._rank_codes[rank_of(card_)] + self.suits[suit_of(card_)]
+
+    @cached_property
+    def _rank_codes(self) -> dict[int, str]:
+        return {rank: code for code, rank in self.ranks.items()}
+
+    def parse(self, code: str) -> int | None:
+        """The card a code (upper case) names in these letters; None if it names none."""
+        if code == self.joker:
+            return JOKER
+        rank, suit = code[:-1], code[-1:]
+        ranks = self.ranks
+        if rank not in ranks or not suit or suit not in self.suits:
+            return None
+        return self.suits.index(suit) * 13 + ranks[rank] - 1
+
+
+# The game file's letters, and a French table's: as, roi, dame, valet; pique, cœur, carreau,
+# trèfle (K for carreau, since C is cœur).
+ENGLISH = CardLetters(ace="A", jack="J", queen="Q", king="K", suits="SHDC")
+FRENCH = CardLetters(ace="A", jack="V", queen="D", king="R", suits="PCKT")
+
+
 def code_of(card_: int) -> str:
-    """The card's code, rank then suit: "10H", "AS", "JK"."""
-    if card_ == JOKER:
-        return JOKER_CODE
-    return RANK_CODES[rank_of(card_)] + SUITS[suit_of(card_)]
+    """The card's code in the game file, rank then suit: "10H", "AS", "JK"."""
+    return ENGLISH.code(card_)
 
 
 def parse_card(code: str) -> int | None:
-    """The card for a code such as "KD", "10H" or "JK"; None if the code is not a card."""
-    if code == JOKER_CODE:
-        return JOKER
-    rank, suit = code[:-1], code[-1:]
-    if rank not in RANKS or suit not in SUITS or not suit:
-        return None
-    return card(RANKS[rank], suit)
+    """The card for a game-file code such as "KD", "10H" or "JK"; None if it is not a card."""
+    return ENGLISH.parse(code)
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """Typed codes read with one way's letters.
+
+    `cards` are the codes read; `bad` the codes these letters do not read, and among them
+    `other_way`, those the other way reads (code, card); `read_otherwise`, the codes both ways
+    read but as different cards (code, card here, card the other way).
+    """
+
+    cards: list[int] = field(default_factory=list)
+    bad: list[str] = field(default_factory=list)
+    other_way: list[tuple[str, int]] = field(default_factory=list)
+    read_otherwise: list[tuple[str, int, int]] = field(default_factory=list)
+
+
+def read_cards(text: str, letters: CardLetters, other: CardLetters | None = None) -> CardReading:
+    """The cards of space- or comma-separated codes in `letters`, in any case; with `other`,
+    what the other way would have read (to explain a code typed the other way)."""
+    reading = CardReading()
+    for typed in text.replace(",", " ").split():
+        code = typed.upper()
+        card_ = letters.parse(code)
+        theirs = other.parse(code) if other is not None else None
+        if card_ is None:
+            reading.bad.append(typed)
+            if theirs is not None:
+                reading.other_way.append((typed, theirs))
+            continue
+        reading.cards.append(card_)
+        if theirs is not None and theirs != card_:
+            reading.read_otherwise.append((typed, card_, theirs))
+    return reading
 
 
 def parse_cards(text: str) -> tuple[list[int], list[str]]:
@@ -94,6 +164,12 @@ class Deck:
         for c in range(52):
             values += [card_value(c, ace_value=ace_value)] * self.copies
         return sum(sorted(values, reverse=True)[:n])
+
+    def least_valuable(self, *, ace_value: int, joker_value: int = 0) -> int:
+        """What the cheapest card of this deck counts: no player left holding a card counts
+        less."""
+        cheapest = min(card_value(c, ace_value=ace_value) for c in range(52))
+        return min(cheapest, joker_value) if self.jokers else cheapest
 
     def overdrawn(self, cards: Iterable[int]) -> list[tuple[int, int, int]]:
         """The cards that appear more often than the deck holds: (card, seen, allowed)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .text import shown
+
 
 def gettext_noop(message: str) -> str:
     """Mark a message for translation without translating it.
@@ -26,8 +28,13 @@ class Problem:
     field: str | None = None  # "players", "options", "pot", "how", "ended_by", "held"...
 
     def text(self, translate=lambda message: message) -> str:
-        """The message with its values, translated by `translate` (identity for the CLI)."""
-        return translate(self.message) % self.params if self.params else translate(self.message)
+        """The message with its values, translated by `translate` (identity for the CLI).
+
+        Values are shown escaped and cut short: a file may hold anything, a message is one
+        line."""
+        if not self.params:
+            return translate(self.message)
+        return translate(self.message) % {name: shown(v) for name, v in self.params.items()}
 
     def where(self, translate=lambda message: message) -> str:
         """A prefix such as "hand 2, player D: " naming what the problem is about."""
@@ -35,7 +42,8 @@ class Problem:
         if self.hand is not None:
             parts.append(translate(gettext_noop("hand %(hand)s")) % {"hand": self.hand})
         if self.player is not None:
-            parts.append(translate(gettext_noop("player %(player)s")) % {"player": self.player})
+            player = shown(self.player)
+            parts.append(translate(gettext_noop("player %(player)s")) % {"player": player})
         if not parts:
             return ""
         # The colon is translated too: French writes "donne 2, joueur D : ".

@@ -12,6 +12,9 @@ from .scoring import HandResult, score_hand
 from .variants import Variant
 
 NO_BONUS = {"line": 0, "game": 0, "shutout": 0}
+# Totals are stored as 32-bit integers: a game whose totals pass this (hundreds of thousands
+# of hands) is refused rather than stored wrong.
+LARGEST_TOTAL = 2**31 - 1
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,8 @@ def score_game(game: Game) -> GameResult:
         if match.over:
             raise RulesError([_after_the_end(result.number, match.ended_after_hand)])
         match.play(result)
+        if any(abs(total) > LARGEST_TOTAL for total in match.running_totals[-1].values()):
+            raise RulesError([_too_large(result.number)])
     ended_by_closing = game.closed and not match.over
     if ended_by_closing:
         match.close(len(hands))
@@ -105,6 +110,11 @@ def rank(variant: Variant, players: tuple[str, ...], totals: dict[str, int]) -> 
     """Players best first by the variant's direction; ties keep seating order (R21)."""
     sign = -1 if variant.highest_wins else 1
     return sorted(players, key=lambda name: sign * totals[name])
+
+
+def _too_large(number: int) -> Problem:
+    message = _("the totals pass %(largest)s after this hand, more than can be stored")
+    return problem(message, hand=number, field="hands", largest=LARGEST_TOTAL)
 
 
 def _after_the_end(number: int, ended_after: int) -> Problem:

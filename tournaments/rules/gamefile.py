@@ -7,7 +7,9 @@ and export pages and the tests all go through here.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
+from collections import Counter
 from typing import Any
 
 from .cards import format_cards
@@ -16,10 +18,51 @@ from .errors import gettext_noop as _
 from .game import Game, GameResult
 from .hands import DRAW, NEVER_MELDED, Hand, parse_held
 from .prizes import format_cents
+from .text import unprintable
 from .variants import PRESETS, Variant, make_variant
 
 FORMAT = "ramiscore/1"
-AMOUNT = re.compile(r"^\d{1,9}(\.\d{1,2})?$")
+AMOUNT = re.compile(r"^[0-9]{1,9}(\.[0-9]{1,2})?$")  # ASCII digits: "١٢" is no amount
+LARGEST_POT = 99_999_999_99  # cents: the most a pot column (10 digits, 2 decimals) stores
+# A game file is four levels deep (game, hands, hand, held); a document much deeper is no
+# game file, and reading it must not exhaust the interpreter's stack.
+DEEPEST = 20
+
+
+def parse_game_text(text: str) -> Any:
+    """The JSON document of a game file's text; RulesError if it is not JSON, holds a number
+    too long to read, or is nested too deep."""
+    too_deep = problem(
+        _("the document is nested too deep to be a game file (more than %(depth)s levels)"),
+        field="format",
+        depth=DEEPEST,
+    )
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        message = _("This is not a game file: it is not valid JSON (line %(line)s).")
+        raise RulesError([problem(message, field="format", line=error.lineno)]) from None
+    except RecursionError:
+        raise RulesError([too_deep]) from None
+    except ValueError:  # an integer of thousands of digits (Python's int_max_str_digits)
+        message = _("This is not a game file: it holds a number too long to read.")
+        raise RulesError([problem(message, field="format")]) from None
+    if _depth(document) > DEEPEST:
+        raise RulesError([too_deep])
+    return document
+
+
+def _depth(document: Any) -> int:
+    """How deeply lists and objects nest in a JSON document (without recursion)."""
+    deepest, stack = 0, [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= DEEPEST:
+                items = value.values() if isinstance(value, dict) else value
+                stack.extend((item, depth + 1) for item in items)
+    return deepest
 
 
 def parse_amount(value: Any) -> int | None:
@@ -40,7 +83,8 @@ def read_game(document: Any) -> Game:
     if document.get("format") != FORMAT:
         message = _("format must be %(expected)s")
         problems.append(problem(message, field="format", expected=FORMAT))
-    options = document.get("options") or {}
+    options = document.get("options")
+    options = {} if options is None else options
     if not isinstance(options, dict):
         problems.append(problem(_("options must be an object"), field="options"))
         options = {}
@@ -55,6 +99,10 @@ def read_game(document: Any) -> Game:
         if pot is None:
             message = _("the pot must be a non-negative amount such as 100.00, not %(pot)s")
             problems.append(problem(message, field="pot", pot=document["pot"]))
+        elif pot > LARGEST_POT:
+            message = _("the pot can be at most %(largest)s, not %(pot)s")
+            largest = format_cents(LARGEST_POT)
+            problems.append(problem(message, field="pot", pot=document["pot"], largest=largest))
     closed = document.get("closed", False)
     if not isinstance(closed, bool):
         problems.append(problem(_("closed must be true or false"), field="closed"))
@@ -68,7 +116,15 @@ def _read_players(variant: Variant, players: Any, problems: list[Problem]) -> tu
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         problems.append(problem(_("players must be a list of names"), field="players"))
         return ()
-    for name in sorted({p for p in players if players.count(p) > 1}):
+    for name in players:
+        if unprintable(name):
+            message = _(
+                "this name holds a control character (such as a tab or a line break): a "
+                "name is plain text"
+            )
+            problems.append(problem(message, field="players", player=name))
+    # Counted once (40,000 names take milliseconds, not the minute a count per name took).
+    for name in sorted(name for name, seen in Counter(players).items() if seen > 1):
         message = _("%(player)s appears twice among the players")
         problems.append(problem(message, field="players", player=name))
     if not variant.min_players <= len(players) <= variant.max_players:

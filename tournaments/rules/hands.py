@@ -97,11 +97,31 @@ def count_ceiling(variant: Variant, size: int) -> int:
     )
 
 
+@cache
+def count_floor(variant: Variant) -> int:
+    """The least a rami-type loser's count can be: he holds at least one card (else he would
+    have gone out), and every card counts at least 1 (a joker may be set to count 0).
+
+    Reading S11: only 0 is refused. With the ace at 11 a count of 1 is impossible too, but
+    refusing it would catch no real slip (a 0 typed for a player who went out is one)."""
+    cheapest = variant.deck().least_valuable(
+        ace_value=variant.ace_value, joker_value=variant.joker_value
+    )
+    return min(cheapest, 1)
+
+
+def ends_in_gin(hand: Hand, knocker_deadwood: int | None) -> bool:
+    """Whether a gin-variant hand is scored as a gin: declared one, or a knock with no deadwood
+    (R22: a player who reaches no deadwood must end the hand, and that is a gin)."""
+    return hand.how == GIN_ or (hand.how == KNOCK and knocker_deadwood == 0)
+
+
 def value_problems(variant: Variant, players: tuple[str, ...], hand: Hand, number: int):
     """Problems with each held value on its own: range, card count, never-melded."""
     problems = []
     size = variant.deal_size(len(players))
     ceiling = count_ceiling(variant, size)
+    floor = count_floor(variant) if variant.family == RAMI else 0
     for name, value in hand.held.items():
         where = {"hand": number, "player": name, "field": "held"}
         if isinstance(value, str) and value != NEVER_MELDED:
@@ -124,6 +144,15 @@ def value_problems(variant: Variant, players: tuple[str, ...], hand: Hand, numbe
             elif value > ceiling:
                 message = _("%(count)s is more than %(size)s cards can be worth (%(ceiling)s)")
                 problems.append(problem(message, count=value, size=size, ceiling=ceiling, **where))
+            elif value < floor:
+                message = _(
+                    "%(count)s is impossible: a player who did not go out holds at least one "
+                    "card, worth at least %(floor)s"
+                )
+                problems.append(problem(message, count=value, floor=floor, **where))
+        elif variant.family == RAMI and not value:
+            message = _("a player who did not go out holds at least one card")
+            problems.append(problem(message, **where))
         elif variant.family == GIN and len(value) != size:
             message = _("a gin player holds exactly %(size)s cards, not %(held)s")
             problems.append(problem(message, size=size, held=len(value), **where))
@@ -163,7 +192,10 @@ def _gin_counts(variant: Variant, hand: Hand, number: int) -> dict[str, int]:
     counted = {name: v for name, v in hand.held.items() if isinstance(v, int)}
     with_cards = {name: list(v) for name, v in hand.held.items() if isinstance(v, tuple)}
     knocker = hand.ended_by
-    if hand.how == KNOCK and with_cards:
+    knocker_deadwood = counted.get(knocker)
+    if knocker in with_cards:
+        knocker_deadwood = best_arrangement(with_cards[knocker], ace_value=ace).deadwood
+    if hand.how == KNOCK and with_cards and not ends_in_gin(hand, knocker_deadwood):
         if knocker not in with_cards:
             # Lay-offs depend on the knocker's melds: a defender's cards alone cannot be
             # counted after a knock.
@@ -178,7 +210,8 @@ def _gin_counts(variant: Variant, hand: Hand, number: int) -> dict[str, int]:
         counted[knocker] = arrangement.deadwood
         counted.update({name: count.deadwood for name, count in defenders.items()})
     else:
-        # No lay-offs on a gin (nor on a draw): each player's own best melds only.
+        # No lay-offs on a gin, a knock with no deadwood included (R22), nor on a draw: each
+        # player's own best melds only.
         for name, cards in with_cards.items():
             counted[name] = best_arrangement(cards, ace_value=ace).deadwood
     if hand.how == KNOCK and counted[knocker] > variant.knock_max:

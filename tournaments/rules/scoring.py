@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hands import DRAW, GIN_, GOING_OUT, KNOCK, RAMI_SEC, UNDERCUT, Hand
+from .hands import DRAW, GIN_, GOING_OUT, KNOCK, RAMI_SEC, UNDERCUT, Hand, ends_in_gin
 from .variants import GinRami, GinRummy, RamiJokers, RamiPenalites, RamiTraditionnel, Rummy, Variant
 
 Counts = dict[str, int]
@@ -68,8 +68,9 @@ def gin_rami(v: GinRami, hand: Hand, counted: Counts):
     """Penalty gin for 2-4 players: gin, knock won, or undercut (R07)."""
     knocker = hand.ended_by
     others = {name: d for name, d in counted.items() if name != knocker}
-    if hand.how == GIN_:
-        # No lay-offs on a gin: every other player scores his deadwood + the gin penalty.
+    if ends_in_gin(hand, counted[knocker]):
+        # No lay-offs on a gin (a knock with no deadwood is one, R22): every other player
+        # scores his deadwood + the gin penalty.
         return GIN_, knocker, {name: d + v.gin_penalty for name, d in others.items()}
     lowest = min(others.values())
     if lowest > counted[knocker]:
@@ -88,7 +89,7 @@ def gin_rummy(v: GinRummy, hand: Hand, counted: Counts):
         return DRAW, None, {}
     knocker = hand.ended_by
     defender, deadwood = next((n, d) for n, d in counted.items() if n != knocker)
-    if hand.how == GIN_:
+    if ends_in_gin(hand, counted[knocker]):  # a knock with no deadwood is a gin (R22)
         return GIN_, knocker, {knocker: v.gin_bonus + deadwood}  # gin cannot be undercut
     if deadwood > counted[knocker]:
         return KNOCK, knocker, {knocker: deadwood - counted[knocker]}

@@ -58,9 +58,10 @@ def _share(value):
     """A fraction of the pot between 0 and 1, kept exact as a Decimal."""
     try:
         share = Decimal(str(value))
-    except InvalidOperation:
-        share = None
-    if isinstance(value, bool) or share is None or not Decimal(0) <= share <= Decimal(1):
+    except (InvalidOperation, ValueError):
+        share = Decimal("NaN")
+    # NaN and infinities compare with nothing ("NaN" is a valid Decimal): checked first.
+    if isinstance(value, bool) or not share.is_finite() or not Decimal(0) <= share <= Decimal(1):
         raise OptionValueError(_("%(option)s must be a number between 0 and 1, not %(value)s"))
     return share
 
@@ -333,7 +334,7 @@ def option_problems(slug: str, options: dict[str, Any]) -> tuple[dict[str, Any],
 
 def make_variant(slug: str, options: dict[str, Any] | None = None) -> Variant:
     """The preset named `slug` with `options` overriding its parameters; RulesError if invalid."""
-    if slug not in PRESETS:
+    if not isinstance(slug, str) or slug not in PRESETS:
         message = _("unknown variant %(variant)s (known variants: %(known)s)")
         raise RulesError(
             [problem(message, field="variant", variant=slug, known=", ".join(PRESETS))]

@@ -7,6 +7,7 @@ import random
 from tournaments.seating.grouping import fill_tables_greedily, improve_tables, seating_cost
 from tournaments.seating.matching import WorkBudget
 from tournaments.seating.pairing import PairCost, pair_players
+from tournaments.seating.planning import planned_seating
 from tournaments.seating.request import (
     SeatingRequest,
     meets_by_position,
@@ -32,10 +33,15 @@ MAX_PROBED = 20
 def seat_balanced(request: SeatingRequest) -> Seating:
     """Mix players so that any two meet as rarely as possible (the social golfer problem).
 
-    The cost of seating a pair grows so steeply with how often they met that the seating
-    first avoids a third meeting, then a second one. Tables of 2 are a matching, as in Swiss
-    but over a shuffled order; larger tables are seeded attempts of greedy filling and swaps.
+    When the number of rounds is known, or a design seats these players, the round comes
+    from a plan of every round (planning.py). Otherwise it is seated on its own: the cost
+    of seating a pair grows so steeply with how often they met that the seating first
+    avoids a third meeting, then a second one. Tables of 2 are a matching, as in Swiss but
+    over a shuffled order; larger tables are seeded attempts of greedy filling and swaps.
     """
+    planned = planned_seating(request)
+    if planned is not None:
+        return planned
     rng = request.random_generator()
     order = list(request.players)
     rng.shuffle(order)

@@ -8,6 +8,7 @@ spends a WorkBudget of pair-cost evaluations, so it stops in bounded time on any
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -15,6 +16,13 @@ from tournaments.seating.matching import WorkBudget
 from tournaments.seating.pairing import PairCost
 
 ZERO = (0, 0, 0)
+# The tabu search that escapes repeats: at most this many swaps, each barred from being
+# undone for a few iterations (more with more tables).
+ESCAPE_MAX_PLAYERS = 300  # its table of pair costs grows with the square of the players
+TABU_ITERATIONS = 1000
+TABU_TENURE = (2, 8)
+TABU_PATIENCE = 25  # iterations without a better seating before a fresh start
+TABU_FRESH_STARTS = 3  # fresh starts in a row without a better seating before giving up
 
 
 def seating_cost(tables: Sequence[Sequence[int]], cost: PairCost) -> tuple:
@@ -46,7 +54,12 @@ def fill_tables_greedily(order: Sequence[int], sizes: Sequence[int], cost: PairC
 
 
 def improve_tables(
-    tables: list[list[int]], cost: PairCost, budget: WorkBudget, *, near_tables_first: bool
+    tables: list[list[int]],
+    cost: PairCost,
+    budget: WorkBudget,
+    *,
+    near_tables_first: bool,
+    rng: random.Random | None = None,
 ) -> None:
     """Swap players between tables, in place, while a swap lowers the seating's cost.
 
@@ -55,8 +68,13 @@ def improve_tables(
     table order is standing order, so near tables hold players of similar standing). Then
     any swap that lowers the total cost (the standing spread, for Swiss) is made, between
     tables at most two apart when `near_tables_first`, between any two tables otherwise.
+    With `rng` (Swiss), repeats left when such swaps run out get a tabu search, which also
+    makes changes that remove none to reach one that does.
     """
     _remove_repeats(tables, cost, budget, near_tables_first)
+    count = sum(map(len, tables))
+    if rng is not None and seating_cost(tables, cost)[0] > 0 and count <= ESCAPE_MAX_PLAYERS:
+        _escape_repeats(tables, cost, budget, rng)
     _polish_neighbouring_tables(tables, cost, budget, reach=2 if near_tables_first else None)
 
 
@@ -111,6 +129,152 @@ def _best_repeat_removing_swap(
         if best is not None:
             return best
     return None
+
+
+def _escape_repeats(
+    tables: list[list[int]], cost: PairCost, budget: WorkBudget, rng: random.Random
+) -> None:
+    """Tabu search (as Dotú & Van Hentenryck's for the social golfer problem, on one round):
+    a player who has a repeat swaps with a player of another table, or moves to a table one
+    seat smaller (the two tables' sizes trade places, so the split stays the same), taking
+    the change that makes the seating cheapest even when that is dearer than now, unless it
+    undoes a recent one (for a few iterations, drawn); the best seating seen is kept. Ties
+    are drawn too, so the search does not circle, and a search that finds nothing better
+    for a while starts again from the best seating, shaken by a few random swaps.
+
+    Only the first two parts of the cost count here (repeats, then how bad they are): the
+    standing spread would steer the search around a plateau of equal repeats, and the
+    polish that follows takes care of it.
+    """
+    count = sum(map(len, tables))
+    # The pair costs, tabulated once: they do not change while the round is searched.
+    repeat = [[0] * count for _ in range(count)]
+    badness = [[0] * count for _ in range(count)]
+    for first in range(count):
+        for second in range(first + 1, count):
+            pair_cost = cost(first, second)
+            repeat[first][second] = repeat[second][first] = pair_cost[0]
+            badness[first][second] = badness[second][first] = pair_cost[1]
+
+    def total() -> tuple[int, int]:
+        pairs = [(a, b) for table in tables for i, a in enumerate(table) for b in table[i + 1 :]]
+        return sum(repeat[a][b] for a, b in pairs), sum(badness[a][b] for a, b in pairs)
+
+    current = total()
+    best, best_cost = [list(table) for table in tables], current
+    # A swap bars the same two players from swapping again; a move bars the player from
+    # moving back to the table he left.
+    tabu: dict[tuple, int] = {}
+    stalled = fruitless_starts = 0
+    for iteration in range(1, TABU_ITERATIONS + 1):
+        if best_cost[0] == 0 or budget.steps <= 0:
+            break
+        if stalled == TABU_PATIENCE:
+            fruitless_starts += 1
+            if fruitless_starts > TABU_FRESH_STARTS:
+                break  # most likely no seating has fewer repeats
+            tables[:] = [list(table) for table in best]
+            for _ in range(1 + len(tables) // 2):
+                home, away = rng.sample(range(len(tables)), 2)
+                _swap(tables, home, rng.choice(tables[home]), away, rng.choice(tables[away]))
+            current, stalled = total(), 0
+            tabu.clear()
+        changes, change_delta_seen = [], None
+        where = {player: index for index, table in enumerate(tables) for player in table}
+        # What each player saves by leaving his table, as (repeats, badness).
+        leaving = {
+            player: (
+                sum(repeat[player][mate] for mate in table if mate != player),
+                sum(badness[player][mate] for mate in table if mate != player),
+            )
+            for table in tables
+            for player in table
+        }
+        for home, table in enumerate(tables):
+            movers = [player for player in table if leaving[player][0]]
+            if not movers:
+                continue
+            budget.spend(len(movers) * count)
+            # What each player elsewhere would add by joining this table.
+            joining_home = {
+                other: (
+                    sum(repeat[other][mate] for mate in table),
+                    sum(badness[other][mate] for mate in table),
+                )
+                for other in range(count)
+                if where[other] != home
+            }
+            for player in movers:
+                left_repeats, left_badness = leaving[player]
+                for away, away_table in enumerate(tables):
+                    if away == home:
+                        continue
+                    join_repeats = sum(repeat[player][mate] for mate in away_table)
+                    join_badness = sum(badness[player][mate] for mate in away_table)
+                    # None stands for an empty seat: a move rather than a swap.
+                    candidates: list[tuple[int | None, tuple[int, int]]] = []
+                    if len(away_table) == len(table) - 1:
+                        candidates.append(
+                            (None, (join_repeats - left_repeats, join_badness - left_badness))
+                        )
+                    for other in away_table:
+                        # Both leave, each joins the other's table without the other.
+                        other_repeats, other_badness = joining_home[other]
+                        gone_repeats, gone_badness = leaving[other]
+                        candidates.append(
+                            (
+                                other,
+                                (
+                                    join_repeats
+                                    - 2 * repeat[player][other]
+                                    - left_repeats
+                                    + other_repeats
+                                    - gone_repeats,
+                                    join_badness
+                                    - 2 * badness[player][other]
+                                    - left_badness
+                                    + other_badness
+                                    - gone_badness,
+                                ),
+                            )
+                        )
+                    for other, delta in candidates:
+                        if change_delta_seen is not None and delta > change_delta_seen:
+                            continue
+                        after = (current[0] + delta[0], current[1] + delta[1])
+                        barred = tabu.get(_tabu_key(player, away, other), 0) >= iteration
+                        if barred and after >= best_cost:
+                            continue  # undoes a recent change, and is no new best
+                        if change_delta_seen is None or delta < change_delta_seen:
+                            changes, change_delta_seen = [], delta
+                        changes.append((home, player, away, other))
+        if not changes:
+            tabu.clear()  # every change undoes a recent one: forget them
+            continue
+        home, player, away, other = rng.choice(changes)
+        _change(tables, home, player, away, other)
+        current = (current[0] + change_delta_seen[0], current[1] + change_delta_seen[1])
+        tabu[_tabu_key(player, home, other)] = iteration + rng.randint(*TABU_TENURE)
+        stalled += 1
+        if current < best_cost:
+            best, best_cost = [list(table) for table in tables], current
+            stalled = fruitless_starts = 0
+    tables[:] = best
+
+
+def _tabu_key(player: int, table: int, other: int | None) -> tuple:
+    """What a change is remembered by: the two players swapped, or a player and a table."""
+    if other is None:
+        return (player, "table", table)
+    return (min(player, other), max(player, other))
+
+
+def _change(tables: list[list[int]], home: int, player: int, away: int, other: int | None):
+    if other is not None:
+        _swap(tables, home, player, away, other)
+    else:
+        tables[home].remove(player)
+        tables[away].append(player)
 
 
 def _polish_neighbouring_tables(

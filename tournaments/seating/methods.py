@@ -45,15 +45,18 @@ def seat(
     byes_so_far: Iterable[PlayerId] | Mapping[PlayerId, int] = (),
     seed: int | str = 0,
     preferred_size: int | None = None,
+    rounds: int | None = None,
 ) -> Seating:
     """Seat one round of a tournament with the named method (a key of METHODS).
 
     `players` are this round's players (checked in, withdrawals left out), in draw order for
     a round robin. `history` is every past table, `standings` the players best first (a
     mapping to tournament points also tells which players are level), `byes_so_far` one
-    entry per bye already given (or a mapping to counts). The same inputs and `seed` always
-    give the same seating. Raises SeatingError, before any work, when the round cannot be
-    seated: unknown method, repeated player, too few players or impossible table sizes.
+    entry per bye already given (or a mapping to counts). `rounds`, the number of rounds
+    the event will have, lets balanced mixing plan them all at once (docs/seating.md). The
+    same inputs and `seed` always give the same seating. Raises SeatingError, before any
+    work, when the round cannot be seated: unknown method, repeated player, too few players
+    or impossible table sizes.
     """
     if method not in METHODS:
         raise SeatingError(
@@ -68,5 +71,6 @@ def seat(
         byes_so_far=byes_so_far,
         seed=seed,
         preferred_size=preferred_size,
+        rounds=rounds,
     )
     return METHODS[method](request)

@@ -37,6 +37,8 @@ class SeatingRequest:
     byes_so_far: Mapping[PlayerId, int] = field(default_factory=dict)
     seed: int | str = 0
     preferred_size: int | None = None
+    past_tables: tuple[frozenset, ...] = ()  # the history, each table as a set of players
+    planned_rounds: int | None = None  # how many rounds the event will have, when known
 
     def random_generator(self) -> random.Random:
         """A random generator of its own, so the same seed always gives the same seating."""
@@ -61,6 +63,7 @@ def make_request(
     byes_so_far: Iterable[PlayerId] | Mapping[PlayerId, int] = (),
     seed: int | str = 0,
     preferred_size: int | None = None,
+    rounds: int | None = None,
 ) -> SeatingRequest:
     """Check the inputs and build a SeatingRequest; SeatingError says what is wrong."""
     players = tuple(players)
@@ -71,6 +74,10 @@ def make_request(
         seen.add(player)
     if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
         raise SeatingError(f"Rounds are numbered from 1; got {round_number!r}.")
+    if rounds is not None and (
+        isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1
+    ):
+        raise SeatingError(f"An event has at least 1 round; got {rounds!r} planned rounds.")
     sizes = check_table_sizes(allowed_sizes)
     # Fail early, whatever the method: too few players or sizes that cannot add up.
     split_into_tables(len(players), sizes, preferred_size)
@@ -79,16 +86,19 @@ def make_request(
         byes = {player: int(count) for player, count in byes_so_far.items()}
     else:
         byes = dict(Counter(byes_so_far))
+    past_tables = tuple(frozenset(table) for table in history)
     return SeatingRequest(
         players=players,
         allowed_sizes=sizes,
         round_number=round_number,
-        meets=meet_counts(history),
+        meets=meet_counts(past_tables),
         ranking=ranking,
         points=points,
         byes_so_far=byes,
         seed=seed,
         preferred_size=preferred_size,
+        past_tables=past_tables,
+        planned_rounds=rounds,
     )
 
 

@@ -19,6 +19,9 @@ from tournaments.seating.tables import PlayerId, Seating
 # no input can make a round take more than a few seconds.
 PAIRING_BUDGET = 3_000_000
 GROUPING_BUDGET = 1_500_000
+# How much each opponent a player already met twice counts against seating him with an
+# opponent again (0: not at all, as before issue 11).
+REPEAT_SPREAD = 1
 
 
 def seat_swiss(request: SeatingRequest) -> Seating:
@@ -34,10 +37,18 @@ def seat_swiss(request: SeatingRequest) -> Seating:
     sizes = request.table_sizes()
     met = meets_by_position(request, ranking)
     value = _standing_values(request, ranking)
+    # How many opponents each player has already met more than once: an unavoidable
+    # repeat goes to players who have had fewest (a player should not meet three others
+    # twice while someone else meets nobody twice), yet a third meeting stays worse.
+    repeated = [sum(1 for times in opponents.values() if times > 1) for opponents in met]
+    weight = len(ranking) * 2 + 1
 
     def cost(first: int, second: int) -> tuple:
         times = met[first].get(second, 0)
-        return (1 if times else 0, times, (value[first] - value[second]) ** 2)
+        if not times:
+            return (0, 0, (value[first] - value[second]) ** 2)
+        spread = times * weight + REPEAT_SPREAD * (repeated[first] + repeated[second])
+        return (1, spread, (value[first] - value[second]) ** 2)
 
     if set(sizes) == {2}:
         pairs = pair_players(len(ranking), met, cost, WorkBudget(PAIRING_BUDGET))
@@ -47,7 +58,13 @@ def seat_swiss(request: SeatingRequest) -> Seating:
         for size in sizes:
             tables.append(list(range(start, start + size)))
             start += size
-        improve_tables(tables, cost, WorkBudget(GROUPING_BUDGET), near_tables_first=True)
+        improve_tables(
+            tables,
+            cost,
+            WorkBudget(GROUPING_BUDGET),
+            near_tables_first=True,
+            rng=request.random_generator(),
+        )
     tables.sort(key=min)
     return seating_from_positions(request, ranking, tables, byes)
 

@@ -73,13 +73,31 @@ def preview_single(*, game: Game, facts: HandFacts, number: int) -> HandResult:
     return score_hand(variant, players, hand, counted, number)
 
 
-def record_hand(*, game: Game, number: int, facts: HandFacts, user=None, device: str = "") -> Hand:
-    """Store hand `number` of the game and rescore it; HandConflict if that number is taken."""
+def record_hand(
+    *,
+    game: Game,
+    number: int,
+    facts: HandFacts,
+    user=None,
+    device: str = "",
+    idempotency_key: str = "",
+) -> Hand:
+    """Store hand `number` of the game and rescore it; HandConflict if that number is taken.
+
+    `idempotency_key` names the entry: a phone sends the same one again when the answer was
+    lost, and an entry already stored returns its hand.
+    """
     try:
         with transaction.atomic():
             # One writer per game at a time (PostgreSQL row lock; SQLite's IMMEDIATE
             # transactions serialise writers already).
             game = Game.objects.select_for_update().select_related("event").get(pk=game.pk)
+            # This entry sent again (its answer was lost): the hand it stored, as it is now
+            # (closed, corrected or followed by others since), and nothing written.
+            if idempotency_key:
+                stored = game.hands.filter(idempotency_key=idempotency_key).first()
+                if stored is not None:
+                    return stored
             last = game.hands.aggregate(last=Max("number"))["last"] or 0
             if number != last + 1:
                 raise HandConflict(game.hands.filter(number=number).first(), last + 1)
@@ -93,6 +111,7 @@ def record_hand(*, game: Game, number: int, facts: HandFacts, user=None, device:
                 entered_by=user if _is_person(user) else None,
                 entered_from=device,
                 needs_confirmation=game.event.confirmation_required,
+                idempotency_key=idempotency_key,
             )
             _attribute(hand, user)
             hand.save()

@@ -12,7 +12,23 @@ from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.models import Club, Event, Player, Registration
-from tournaments.services.scoring import refresh_game
+from tournaments.rules.text import escaped, unprintable
+from tournaments.services.scoring import MOST_TOURNAMENT_POINTS, refresh_game
+
+
+def tournament_points_problems(*, points_scale=(), bye_points: int = 0) -> list[str]:
+    """What is wrong with an event's tournament points, each as a sentence (none: fine)."""
+    problems = []
+    if any(points > MOST_TOURNAMENT_POINTS for points in points_scale):
+        problems.append(
+            _("Tournament points by place can be at most %(most)s each.")
+            % {"most": MOST_TOURNAMENT_POINTS}
+        )
+    if bye_points > MOST_TOURNAMENT_POINTS:
+        problems.append(
+            _("The points for a bye can be at most %(most)s.") % {"most": MOST_TOURNAMENT_POINTS}
+        )
+    return problems
 
 
 def rules_problems_as_validation_error(error: rules.RulesError) -> ValidationError:
@@ -42,6 +58,12 @@ def create_event(
     **settings,
 ) -> Event:
     """A new event of the club, its rules validated; `settings` are other Event fields."""
+    problems = tournament_points_problems(
+        points_scale=settings.get("points_scale") or (),
+        bye_points=settings.get("bye_points") or 0,
+    )
+    if problems:
+        raise ValidationError(problems)
     event = Event(
         club=club,
         name=name,
@@ -81,6 +103,12 @@ def find_or_add_player(*, club: Club, name: str) -> Player:
     name = " ".join(name.split())
     if not name:
         raise ValidationError(_("Give the player's name."))
+    if unprintable(name):
+        # The same rule as a game file's (rules.gamefile): an exported game must import.
+        raise ValidationError(
+            _("The name %(name)s holds a control character: a name is plain text.")
+            % {"name": escaped(name)}
+        )
     player = Player.objects.filter(club=club, name__iexact=name).first()
     return player or Player.objects.create(club=club, name=name)
 

@@ -64,7 +64,8 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
     """Seat the next round with the event's seating method; ValidationError if it cannot."""
     players = seating_players(event)
     method = method or seating_method_for(event)
-    seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
+    if seed is None:
+        seed = _plan_seed(event) if method == Event.Seating.BALANCED else _new_seed()
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
         _refuse_while_a_round_is_open(event)
@@ -86,6 +87,7 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
                 ),
                 seed=seed,
                 preferred_size=preset.preferred_table_size,
+                rounds=event.planned_rounds if method == Event.Seating.BALANCED else None,
             )
         except seating.SeatingError as error:
             raise ValidationError(str(error)) from None
@@ -98,6 +100,18 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
             Bye(round=round_, player=by_id[pid], points=event.bye_points) for pid in found.byes
         )
     return round_
+
+
+def _new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def _plan_seed(event: Event) -> int:
+    """Balanced mixing follows one plan for the whole event (docs/seating.md): every round
+    is seated with the seed of the round before it, so the plan drawn at round 1 (or at the
+    last re-seat, which draws a new one) is followed while nobody withdraws."""
+    latest = event.rounds.order_by("-number").values_list("seed", flat=True).first()
+    return latest or _new_seed()
 
 
 def seat_by_hand(
@@ -171,7 +185,8 @@ def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
             raise ValidationError(_("Only the last round can be re-seated."))
         method = round_.seating_method or None
         round_.delete()
-    return open_round(event=event, method=method, seed=seed)
+    # A new draw: for balanced mixing, a new plan from what has been played.
+    return open_round(event=event, method=method, seed=_new_seed() if seed is None else seed)
 
 
 def close_round(*, round_: Round) -> Round:

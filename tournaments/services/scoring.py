@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.models import Game, Hand, HandLine, Seat
@@ -18,6 +20,11 @@ from tournaments.rules.gamefile import parse_amount
 from tournaments.rules.hands import NEVER_MELDED, parse_held
 from tournaments.rules.tournament import places, tournament_points
 from tournaments.services import ratings
+
+_POINTS = Seat._meta.get_field("tournament_points")
+# The most tournament points a table gives one player, in whole points: what a seat's column
+# holds (6 digits, 2 after the point; a bye's column is the same).
+MOST_TOURNAMENT_POINTS = 10 ** (_POINTS.max_digits - _POINTS.decimal_places) - 1
 
 
 def held_value(line: HandLine):
@@ -94,11 +101,7 @@ def _write_hands(seats: list[Seat], hands: list[Hand], result: rules.GameResult)
             if line is None:
                 # Every seat gets a line, zeros included, so that totals read from one table.
                 line = HandLine.objects.create(hand=hand, seat=seat)
-            derived = (
-                scored.counted.get(seat.player.name),
-                scored.points[seat.player.name],
-                totals[seat.player.name],
-            )
+            derived = line_values(scored, totals, seat.player.name)
             if (line.counted, line.points, line.running_total) != derived:
                 line.counted, line.points, line.running_total = derived
                 lines_to_save.append(line)
@@ -106,6 +109,11 @@ def _write_hands(seats: list[Seat], hands: list[Hand], result: rules.GameResult)
     HandLine.objects.bulk_update(
         lines_to_save, ["counted", "points", "running_total"], batch_size=200
     )
+
+
+def line_values(scored, totals: dict[str, int], name: str) -> tuple[int | None, int, int]:
+    """A hand line's derived values: the player's counted value, points and running total."""
+    return scored.counted.get(name), scored.points[name], totals[name]
 
 
 def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decided: bool) -> None:
@@ -128,6 +136,16 @@ def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decide
         if decided
         else {}
     )
+    if any(p > MOST_TOURNAMENT_POINTS for p in points.values()):
+        # The settings form refuses such a scale; one stored before (or through the admin)
+        # refuses the hand with this message rather than failing to store the points.
+        raise ValidationError(
+            _(
+                "The event's tournament points by place go beyond %(most)s, more than can be "
+                "stored: lower them in the event's settings."
+            )
+            % {"most": MOST_TOURNAMENT_POINTS}
+        )
     for seat in seats:
         name = seat.player.name
         seat.total = result.totals[name]

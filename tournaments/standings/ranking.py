@@ -39,6 +39,7 @@ class TieBreak:
     label: str
     higher_is_better: bool | None  # None: follows the variant (score in a penalty variant)
     value: Callable[[PlayerRecord, dict[int, PlayerRecord], list[PlayerRecord]], object]
+    explanation: str = ""  # what it measures, for the organiser choosing and the players
 
 
 def _opponents_points(record, everyone, group):
@@ -56,14 +57,60 @@ def _head_to_head(record, everyone, group):
 TIE_BREAKS: dict[str, TieBreak] = {
     tb.key: tb
     for tb in (
-        TieBreak("score", _("cumulative score"), None, lambda r, e, g: r.score),
         TieBreak(
-            "score_difference", _("score difference"), None, lambda r, e, g: r.score_difference
+            "score",
+            _("cumulative score"),
+            None,
+            lambda r, e, g: r.score,
+            _(
+                "The player's game totals added up: the higher the better, or the lower in "
+                "a variant where the lowest total wins."
+            ),
         ),
-        TieBreak("wins", _("games won"), True, lambda r, e, g: r.wins),
-        TieBreak("opponents_points", _("opponents' points (Buchholz)"), True, _opponents_points),
-        TieBreak("head_to_head", _("head-to-head"), True, _head_to_head),
-        TieBreak("penalty_points", _("fewest penalty points"), False, lambda r, e, g: r.score),
+        TieBreak(
+            "score_difference",
+            _("score difference"),
+            None,
+            lambda r, e, g: r.score_difference,
+            _(
+                "At each table, his total minus his opponents' average, added up over his "
+                "games: how far ahead of his tables he finished."
+            ),
+        ),
+        TieBreak(
+            "wins",
+            _("games won"),
+            True,
+            lambda r, e, g: r.wins,
+            _("How many games he finished first at his table."),
+        ),
+        TieBreak(
+            "opponents_points",
+            _("opponents' points (Buchholz)"),
+            True,
+            _opponents_points,
+            _(
+                "The tournament points of every opponent he met, added up: whoever met "
+                "the stronger players ranks first."
+            ),
+        ),
+        TieBreak(
+            "head_to_head",
+            _("head-to-head"),
+            True,
+            _head_to_head,
+            _("The tournament points he earned at tables where he met the players tied with him."),
+        ),
+        TieBreak(
+            "penalty_points",
+            _("fewest penalty points"),
+            False,
+            lambda r, e, g: r.score,
+            _(
+                "His game totals added up, the lowest first whatever the variant: for "
+                "variants where points are penalties."
+            ),
+        ),
     )
 }
 

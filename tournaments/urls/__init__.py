@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from django.urls import include, path
+from django.urls import include, path, register_converter
+from django.urls.converters import IntConverter
 
 from tournaments.views import home
+
+
+class IdConverter(IntConverter):
+    """A row id or a number in an address: at most 18 digits, so that a longer one is a
+    plain 404 rather than an integer too large for the database (SQLite's are 64-bit)."""
+
+    regex = "[0-9]{1,18}"
+
+
+# Registered before the area modules below are read: they write <id:event_id>.
+register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("", home.home, name="home"),

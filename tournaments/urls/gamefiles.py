@@ -7,5 +7,5 @@ from django.urls import path
 from tournaments.views import gamefiles
 
 urlpatterns = [
-    path("games/<int:game_id>/export.json", gamefiles.export, name="game_export"),
+    path("games/<id:game_id>/export.json", gamefiles.export, name="game_export"),
 ]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import gamefiles, organiser, organiser_play
+from tournaments.views import clock, gamefiles, organiser, organiser_play
 
 app_name = "organiser"
 
-event = "events/<int:event_id>/"
-table = event + "tables/<int:game_id>/"
-round_ = event + "rounds/<int:number>/"
+event = "events/<id:event_id>/"
+table = event + "tables/<id:game_id>/"
+round_ = event + "rounds/<id:number>/"
 
 urlpatterns = [
     path("", organiser.dashboard, name="dashboard"),
@@ -22,11 +22,13 @@ urlpatterns = [
     path(event + "rules/", organiser.event_rules, name="rules"),
     path(event + "import/", gamefiles.import_page, name="import"),
     path(event + "players/", organiser_play.add_player, name="add_player"),
-    path(event + "players/<int:registration_id>/", organiser_play.presence, name="presence"),
+    path(event + "players/<id:registration_id>/", organiser_play.presence, name="presence"),
     path(event + "rounds/", organiser_play.new_round, name="open_round"),
     path(event + "rounds/by-hand/", organiser_play.seat_round_by_hand, name="seat_by_hand"),
     path(round_ + "reseat/", organiser_play.reseat, name="reseat"),
     path(round_ + "close/", organiser_play.end_round, name="close_round"),
+    path(round_ + "clock/<str:action>/", clock.clock_action, name="clock"),
+    path(round_ + "time-up/", clock.close_at_time, name="close_at_time"),
     path(table + "close/", organiser_play.end_game, name="close_game"),
     path(table + "reopen/", organiser_play.resume_game, name="reopen_game"),
     path(table + "link/", organiser_play.table_link, name="table_link"),

@@ -9,10 +9,10 @@ from tournaments.views import tournament
 app_name = "tournament"
 
 urlpatterns = [
-    path("events/<int:event_id>/tournament/", tournament.overview, name="overview"),
-    path("events/<int:event_id>/standings/", tournament.standings, name="standings"),
+    path("events/<id:event_id>/tournament/", tournament.overview, name="overview"),
+    path("events/<id:event_id>/standings/", tournament.standings, name="standings"),
     path(
-        "events/<int:event_id>/players/<int:player_id>/",
+        "events/<id:event_id>/players/<id:player_id>/",
         tournament.player,
         name="player",
     ),

@@ -61,7 +61,7 @@ def correct(request: HttpRequest, game: Game, entrant: Entrant, number: int) -> 
         else:
             messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
             return redirect(f"{entrant.url('enter', game)}?mode={form.mode_value}")
-    return render_correction(request, sheet, row, form)
+    return render_correction(request, sheet, row, form, status=400)
 
 
 @require_POST
@@ -79,7 +79,9 @@ def correct_preview(
     # The reason is not needed to see a preview: only the hand's facts are.
     if form.facts_valid() and not quiet:
         try:
-            result = preview_view(sheet, preview_hand(game=game, facts=form.facts(), number=number))
+            facts = form.facts()
+            preview = preview_hand(game=game, facts=facts, number=number)
+            result = preview_view(sheet, preview, facts.how)
         except RulesError as error:
             form.add_problems(error)
     if request.headers.get("HX-Request"):
@@ -146,7 +148,12 @@ def correction_form(sheet: GameSheet, row: HandRow, data) -> HandForm:
 
 
 def render_correction(
-    request: HttpRequest, sheet: GameSheet, row: HandRow, form: HandForm, preview=None
+    request: HttpRequest,
+    sheet: GameSheet,
+    row: HandRow,
+    form: HandForm,
+    preview=None,
+    status: int = 200,
 ) -> HttpResponse:
     game = sheet.game
     number = row.number
@@ -163,7 +170,7 @@ def render_correction(
         "conflict": None,
         "back_url": reverse("entry:enter", kwargs={"game_id": game.pk}),
     }
-    return render(request, "entry/correct.html", context)
+    return render(request, "entry/correct.html", context, status=status)
 
 
 def render_delete(

@@ -18,13 +18,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.display.cards import card_grid, codes_legend, example_codes, grid_letters
 from tournaments.display.formats import labelled
 from tournaments.display.labels import how_choice
 from tournaments.forms.entry import COUNTS, HandForm
 from tournaments.models import Game, Hand
 from tournaments.rules import RulesError
+from tournaments.rules.hands import GIN_, KNOCK
 from tournaments.selectors.games import GameSheet, HandRow, game_seats, game_sheet
 from tournaments.services.entry import (
     HandConflict,
@@ -35,8 +38,14 @@ from tournaments.services.entry import (
     preview_hand,
     record_hand,
 )
-from tournaments.views.entry_conflict import ConflictView, conflict_view
+from tournaments.views.clock import game_clock_context
+from tournaments.views.entry_conflict import ConflictView, conflict_view, outcome_text
+from tournaments.views.entry_offline import answered_key, saved
 from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
+from tournaments.views.public import POLL_EVERY
+
+# R22: a knock with no deadwood is scored as a gin; the page says so, not only the points.
+GIN_AT_ZERO = gettext_lazy("0 deadwood: scored as a gin")
 
 
 @dataclass(frozen=True)
@@ -147,6 +156,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 facts=form.facts(),
                 user=entrant.person,
                 device=entrant.device,
+                idempotency_key=form.cleaned_data["idempotency_key"],
             )
         except HandConflict:
             return _conflict(request, entrant, game, number, form.facts())
@@ -156,8 +166,9 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
             form.add_error(None, error)
         else:
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
-            return redirect(f"{entrant.url('enter', game)}?mode={form.mode_value}")
-    return render_entry(request, entrant, game_sheet(game.pk), form)
+            return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
+    # Refused, nothing stored: the form again with what to fix.
+    return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
 
 def _conflict(
@@ -185,7 +196,8 @@ def _preview(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse
             conflict = conflict_view(sheet, number, form.facts(), url)
         else:
             try:
-                result = preview_view(sheet, preview_hand(game=game, facts=form.facts()))
+                facts = form.facts()
+                result = preview_view(sheet, preview_hand(game=game, facts=facts), facts.how)
             except RulesError as error:
                 form.add_problems(error)
     if request.headers.get("HX-Request"):
@@ -266,6 +278,7 @@ class PreviewView:
     number: int
     outcome: str
     rows: list[PreviewRow]
+    note: str = ""  # how the rules read what was entered, e.g. a knock at 0 is a gin
 
 
 def render_entry(
@@ -282,6 +295,9 @@ def render_entry(
     hands = [hand_view(row, entrant, game) for row in sheet.rows]
     context = {
         **hand_form_context(sheet, form, entrant.url("enter", game), entrant.url("preview", game)),
+        # The round's clock, polled: time left, and what to do once it is up.
+        **game_clock_context(game),
+        "poll_every": POLL_EVERY,
         "sheet": sheet,
         "game": game,
         "is_over": game.finished or game.closed,
@@ -290,6 +306,7 @@ def render_entry(
         "preview": preview,
         "conflict": conflict,
         "entrant": entrant,
+        "answered_key": answered_key(request, conflict),  # a hand the phone kept: answered here
         "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
         "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
         if entrant.is_organiser and sheet.rows
@@ -323,16 +340,19 @@ def hand_form_context(
         "copies": deck.copies,
         "jokers": deck.jokers,
         "max_cards": variant.deal_size(len(sheet.seats)),
-        "suits": SUITS,
-        "ranks": RANKS,
+        # Cards typed and shown in the page's letters (RK, roi de carreau, in French).
+        "card_grid": card_grid(form.letters),
+        "card_letters": grid_letters(form.letters),
+        "card_example": example_codes(form.letters),
+        "card_legend": codes_legend(form.letters),
     }
 
 
 def hand_view(row: HandRow, entrant: Entrant, game: Game) -> EntryHand:
     hand = row.hand
-    outcome = how_choice(hand.how)
-    if hand.ended_by:
-        outcome = f"{hand.ended_by.player.name} · {outcome}"
+    outcome = outcome_text(hand.how, hand.ended_by)
+    if hand.how == KNOCK and hand.result == GIN_:
+        outcome += " · " + GIN_AT_ZERO
     if hand.result == "undercut" and hand.winner:
         outcome += " · " + _("undercut by %(name)s") % {"name": hand.winner.player.name}
     may_confirm = hand.is_provisional and not is_same_person(hand, entrant.person, entrant.device)
@@ -353,7 +373,8 @@ def correct_url(entrant: Entrant, game: Game, number: int) -> str:
     return reverse("entry:correct", kwargs={"game_id": game.pk, "number": number})
 
 
-def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
+def preview_view(sheet: GameSheet, preview: Preview, declared: str) -> PreviewView:
+    """The preview of a hand declared as `declared` (its `how`)."""
     scored = preview.scored
     winner = scored.winner
     label = how_choice(scored.result)
@@ -374,9 +395,5 @@ def preview_view(sheet: GameSheet, preview: Preview) -> PreviewView:
         )
         for name in sheet.players
     ]
-    return PreviewView(scored.number, outcome, rows)
-
-
-# The card grid: suits with their symbol and letter (readable without colour), ranks.
-SUITS = [("S", "♠", "black"), ("H", "♥", "red"), ("D", "♦", "red"), ("C", "♣", "black")]
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    note = str(GIN_AT_ZERO) if declared == KNOCK and scored.result == GIN_ else ""
+    return PreviewView(scored.number, outcome, rows, note)

@@ -41,6 +41,7 @@ from tournaments.services.events import (
 from tournaments.services.ratings import event_date_changed
 from tournaments.services.rounds import can_open_round, seating_method_for
 from tournaments.sheets.render import qr_svg
+from tournaments.views.clock import clock_for
 from tournaments.views.pdf_jobs import jobs_context
 from tournaments.views.permissions import organiser_view
 
@@ -232,6 +233,8 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
         "present_count": present_count(row.registration for row in overview.players),
         "next_round": latest.round.number + 1 if latest else 1,
         "prize_note": prize_note(event),
+        # The latest round's clock while it is open: start, pause, resume, extend.
+        "clock": clock_for(latest.round if latest else None),
         "latest": latest,
         **jobs_context(event),
     }

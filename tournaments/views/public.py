@@ -6,15 +6,12 @@ htmx request with only the live fragment, and that fragment stops polling once p
 
 from __future__ import annotations
 
-import csv
-
 from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET
 
@@ -29,6 +26,8 @@ from tournaments.rules import make_variant
 from tournaments.selectors.events import event_overview, past_rounds_games
 from tournaments.selectors.games import GameSheet, game_sheet, match_scores
 from tournaments.selectors.history import game_history
+from tournaments.views.clock import clock_for, game_clock_context
+from tournaments.views.downloads import csv_download
 from tournaments.views.permissions import can_manage
 
 POLL_EVERY = "every 10s"
@@ -126,19 +125,30 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
+@condition(etag_func=game_etag)
+def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A table's round clock, the fragment its entry page polls: the table's ETag, which a
+    change of the clock moves too (services.clock)."""
+    try:
+        game = Game.objects.select_related("round").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise Http404(_("There is no such table.")) from None
+    context = game_clock_context(game) | {"poll_every": POLL_EVERY}
+    return _revalidate(render(request, "clock/_game_clock.html", context))
+
+
+@require_GET
 def game_hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     """The hand history as a CSV file (one row per hand, three columns per player)."""
     sheet = _sheet_or_404(game_id)
     game = sheet.game
-    filename = slugify(f"{game.event.name}-{_('table')}-{game.table_number}") or "game"
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    # A byte-order mark: spreadsheet programs then read the accents of French names right.
-    response.write("\ufeff")
-    writer = csv.writer(response)
-    for row in hand_history_table(sheet).as_values():
-        writer.writerow(row)
-    return response
+    return csv_download(
+        hand_history_table(sheet).as_values(),
+        pgettext("file name", "hands"),
+        game.event.name,
+        pgettext("file name", "table"),
+        game.table_number,
+    )
 
 
 def _sheet_or_404(game_id: int) -> GameSheet:
@@ -170,6 +180,8 @@ def _game_context(sheet: GameSheet) -> dict:
         "changes": game_changes(game_history(game, sheet.seats), sheet.seats),
         "live": card.live,
         "poll_every": POLL_EVERY,
+        # The round's time left while the table plays.
+        "clock": clock_for(game.round) if card.live else None,
     }
 
 

@@ -9,11 +9,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from tournaments.display.rating_chart import rating_chart_svg
 from tournaments.display.seasons import (
@@ -33,6 +32,7 @@ from tournaments.services.ratings import START, shown_rating
 from tournaments.services.seasons import save_season
 from tournaments.sheets import store
 from tournaments.sheets.season import season_pdf
+from tournaments.views.downloads import table_download
 from tournaments.views.permissions import can_manage_club
 from tournaments.views.stored_pdfs import pdf_response
 
@@ -52,8 +52,7 @@ def standings(request: HttpRequest, season_id: int) -> HttpResponse:
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
     if export in EXPORT_FORMATS:
-        name = slugify(season.name) or "season"
-        return TableExport(export, table).response(f"{name}.{export}")
+        return table_download(table, export, pgettext("file name", "standings"), season.name)
     context = {
         "season": season,
         "standings": found,

@@ -7,10 +7,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.text import slugify
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from tournaments.display.tables import EXPORT_FORMATS, standings_table
 from tournaments.display.tournament import mark_matches, points_scale_lines
@@ -18,6 +17,7 @@ from tournaments.models import Event, Player
 from tournaments.selectors.standings import event_standings, event_standings_page
 from tournaments.selectors.tournaments import player_tournament, rounds_with_games
 from tournaments.standings import leaders
+from tournaments.views.downloads import table_download
 
 PER_PAGE = 100
 # Seconds between two refreshes of the standings while a round is in play.
@@ -41,8 +41,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
     if export in EXPORT_FORMATS:
-        name = slugify(event.name) or "tournament"
-        return TableExport(export, table).response(f"{name}-standings.{export}")
+        return table_download(table, export, pgettext("file name", "standings"), event.name)
     context = {
         "event": event,
         "standings": page,

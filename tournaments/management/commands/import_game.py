@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,13 +10,16 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.models import Event
-from tournaments.services.gamefiles import import_game
+from tournaments.services.gamefiles import import_game, parse_game_file
+
+REFUSED = 2  # as score_game: the input was refused (1 stays for the unexpected)
 
 
 class Command(BaseCommand):
     help = (
         "Import a game file (format ramiscore/1) as a new table of an event: in the given "
-        "round, else the open round, else a new one. Nothing is stored if the file is refused."
+        "round, else the open round, else a new one. Nothing is stored if the file is refused "
+        "(one line per problem on standard error, exit status 2)."
     )
 
     def add_arguments(self, parser) -> None:
@@ -30,18 +32,21 @@ class Command(BaseCommand):
     ) -> None:
         found = Event.objects.filter(pk=event).first()
         if found is None:
-            raise CommandError(f"There is no event {event}.")
+            raise CommandError(f"There is no event {event}.", returncode=REFUSED)
         try:
             text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-            document = json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise CommandError(f"cannot read {file}: {error}") from None
+            document = parse_game_file(text)
+        except (OSError, UnicodeDecodeError) as error:
+            raise CommandError(f"cannot read {file}: {error}", returncode=REFUSED) from None
+        except ValidationError as error:
+            problems = " ".join(error.messages)
+            raise CommandError(f"cannot read {file}: {problems}", returncode=REFUSED) from None
         try:
             game = import_game(event=found, document=document, round_number=round_number)
         except ValidationError as error:
             for message in error.messages:
                 self.stderr.write(message)
-            raise CommandError(f"{file} was not imported.") from None
+            raise CommandError(f"{file} was not imported.", returncode=REFUSED) from None
         self.stdout.write(
             self.style.SUCCESS(
                 f"Imported as table {game.table_number} of round {game.round.number} "

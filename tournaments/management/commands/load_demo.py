@@ -34,7 +34,11 @@ class Command(BaseCommand):
         for event in summary.events:
             manage = reverse("organiser:event", kwargs={"event_id": event.id})
             public = reverse("event", kwargs={"event_id": event.id})
-            self.stdout.write(f"{event.name}: manage {SITE}{manage} · public {SITE}{public}")
+            screen = reverse("screen", kwargs={"event_id": event.id})
+            self.stdout.write(
+                f"{event.name}: manage {SITE}{manage} · public {SITE}{public}"
+                f" · projector {SITE}{screen}"
+            )
             for game in summary.games:
                 if game.event_id == event.id:
                     url = reverse("game", kwargs={"game_id": game.id})

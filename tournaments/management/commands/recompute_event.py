@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments import rules
@@ -28,6 +29,8 @@ class Command(BaseCommand):
             done = recompute_event(found)
         except rules.RulesError as error:
             raise CommandError(f"Nothing was changed: {error}") from None
+        except ValidationError as error:
+            raise CommandError(f"Nothing was changed: {' '.join(error.messages)}") from None
         for item in done:
             game, result = item.game, item.result
             totals = ", ".join(f"{name} {total}" for name, total in result.totals.items())

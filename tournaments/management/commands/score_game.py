@@ -10,6 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from tournaments.rules import RulesError, read_game, score_game, write_result
+from tournaments.rules.gamefile import parse_game_text
 
 
 class Command(BaseCommand):
@@ -28,11 +29,7 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as error:
             self._fail([f"cannot read {file}: {error}"])
         try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            self._fail([f"{file} is not JSON: {error}"])
-        try:
-            game = read_game(document)
+            game = read_game(parse_game_text(text))
             result = score_game(game)
         except RulesError as error:
             self._fail([str(problem) for problem in error.problems])

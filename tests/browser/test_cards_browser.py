@@ -1,0 +1,43 @@
+"""The card grid on a French phone: French ranks, typed French codes light up their cards
+(the script reads the server's letters), and a code typed the English way is explained in the
+live preview before anything is saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.factories import EventFactory, make_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_typed_french_codes_light_up_the_grid_and_english_ones_are_explained(
+    page: Page, live_server: LiveServer, artifacts: Path
+) -> None:
+    game = make_game(EventFactory(variant="rami-penalites", options={"target": 100}))
+    page.goto(f"{live_server.url}/t/{game.link_token}/?mode=cards")
+    page.locator('label:has(input[name="ended_by"][value="1"])').click()
+    page.locator("#id_held_2").click()
+    grid = page.locator("#card-grid")
+    # Read as it shows (rank over symbol), then the card in words.
+    expect(page.get_by_role("button", name="R ♥ (roi de cœur)", exact=True)).to_be_visible()
+    page.locator("#id_held_2").press_sequentially("rc 10p dk")
+    for code in ("RC", "10P", "DK"):
+        card = grid.locator(f'button[data-code="{code}"]')
+        expect(card).to_have_attribute("aria-pressed", "true")
+    expect(grid.locator(".card[aria-pressed=true]")).to_have_count(3)
+    page.locator("#card-grid").screenshot(path=artifacts / "entry-french-card-grid.png")
+
+    # Chloé's cards typed the English way: nothing lights up, the preview says how to write it.
+    page.locator("#id_held_3").click()
+    page.locator("#id_held_3").press_sequentially("KD")
+    expect(grid.locator(".card[aria-pressed=true]")).to_have_count(0)
+    page.locator("#id_held_3").press("Tab")  # the change reaches the live preview
+    expect(page.locator("#preview")).to_contain_text("KD s’écrit à l’anglaise (roi de carreau)")
+    expect(page.locator("#preview")).to_contain_text("écrivez RK")
+    page.screenshot(path=artifacts / "entry-french-code-explained.png", full_page=True)
+    assert not game.hands.exists()

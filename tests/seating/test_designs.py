@@ -1,0 +1,90 @@
+"""Designs: repeat-free schedules built outright, and the finite fields behind them."""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+import pytest
+
+from tournaments.seating.designs import known_design
+from tournaments.seating.fields import galois_field, prime_power
+
+
+def all_rounds(design) -> list:
+    return [design.round_at(index) for index in range(design.length)]
+
+
+def assert_repeat_free(rounds: list, count: int, sizes: list[int]) -> None:
+    """Every round seats everyone once at tables of `sizes`; no pair meets twice."""
+    seen: set[frozenset] = set()
+    for tables in rounds:
+        assert sorted(player for table in tables for player in table) == list(range(count))
+        assert sorted(map(len, tables)) == sorted(sizes)
+        for table in tables:
+            for pair in combinations(table, 2):
+                assert frozenset(pair) not in seen
+                seen.add(frozenset(pair))
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "rounds"),
+    [
+        (8, 2, 7),  # round robin, circle method
+        (9, 3, 4),  # affine plane over GF(3)
+        (16, 4, 5),  # affine plane over GF(4)
+        (25, 5, 6),
+        (15, 3, 7),  # Kirkman's schoolgirls
+        (21, 3, 10),  # Kirkman triple system of 21
+        (27, 3, 13),  # lines of AG(3, 3)
+        (32, 4, 9),  # a partial spread of 9 lines in PG(4, 2)
+        (64, 4, 21),  # lines of AG(3, 4)
+        (64, 8, 9),  # affine plane over GF(8)
+    ],
+)
+def test_a_design_seats_everyone_each_round_and_nobody_meets_twice(count, size, rounds):
+    design = known_design(count, [size] * (count // size))
+    assert design.length == rounds
+    assert_repeat_free(all_rounds(design), count, [size] * (count // size))
+
+
+@pytest.mark.parametrize(
+    ("count", "sizes", "rounds"), [(15, [4, 4, 4, 3], 5), (31, [4] * 7 + [3], 9)]
+)
+def test_one_player_fewer_than_a_design_leaves_one_table_a_seat_short(count, sizes, rounds):
+    design = known_design(count, sizes)
+    assert design.length == rounds
+    assert_repeat_free(all_rounds(design), count, sizes)
+
+
+@pytest.mark.parametrize(("count", "sizes"), [(20, [4] * 5), (14, [4, 4, 3, 3]), (12, [3] * 4)])
+def test_there_is_no_design_for_other_counts(count, sizes):
+    assert known_design(count, sizes) is None
+
+
+def test_a_large_design_builds_only_the_rounds_asked_for():
+    design = known_design(1024, [4] * 256)
+    assert design.length == 341
+    assert_repeat_free([design.round_at(0), design.round_at(340)], 1024, [4] * 256)
+
+
+@pytest.mark.parametrize(
+    ("number", "power"),
+    [(2, (2, 1)), (9, (3, 2)), (32, (2, 5)), (49, (7, 2)), (12, None), (1, None)],
+)
+def test_prime_powers_are_recognised(number, power):
+    assert prime_power(number) == power
+
+
+@pytest.mark.parametrize(("prime", "degree"), [(2, 2), (3, 2), (2, 3), (5, 1)])
+def test_a_galois_field_is_a_field(prime, degree):
+    field = galois_field(prime, degree)
+    elements = range(field.order)
+    for first, second, third in product(elements, repeat=3):
+        left = field.multiply(first, field.add(second, third))
+        right = field.add(field.multiply(first, second), field.multiply(first, third))
+        assert left == right
+    for element in elements[1:]:
+        assert any(field.multiply(element, other) == 1 for other in elements)
+    assert len({field.power_of_primitive(power) for power in range(field.order - 1)}) == (
+        field.order - 1
+    )

@@ -1,0 +1,139 @@
+"""Balanced mixing planned for the whole event: `seat("balanced", ..., rounds=R)`."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tests.seating.conftest import assert_valid_seating
+from tournaments.seating import SeatingError, planning, repeat_pairings, seat
+
+
+@pytest.fixture(autouse=True)
+def forget_plans():
+    """Each test starts as a fresh process would: no plan remembered."""
+    planning._PLANS.clear()
+    yield
+    planning._PLANS.clear()
+
+
+def play(players, sizes, rounds, *, seed=1, changes=None, by_hand=None, forget=False, planned=True):
+    """Seat every round with one seed for the event; changes[r] = (leaving, arriving) before
+    round r; by_hand[r] = a function of the players giving round r's tables instead."""
+    present, history, played = list(players), [], []
+    for number in range(1, rounds + 1):
+        leaving, arriving = (changes or {}).get(number, ((), ()))
+        present = [player for player in present if player not in leaving] + list(arriving)
+        if forget:
+            planning._PLANS.clear()
+        if by_hand and number in by_hand:
+            tables = by_hand[number](present)
+        else:
+            seating = seat(
+                "balanced",
+                present,
+                sizes,
+                round_number=number,
+                history=history,
+                seed=seed,
+                rounds=rounds if planned else None,
+            )
+            assert_valid_seating(seating, present, sizes)
+            tables = seating.tables
+        history.extend(tables)
+        played.append(tables)
+    return played
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "rounds"),
+    [(16, 4, 5), (15, 3, 7), (21, 3, 10), (32, 4, 8), (32, 4, 9), (9, 3, 4), (25, 5, 6)],
+)
+def test_a_social_golfer_schedule_meets_nobody_twice(count, size, rounds):
+    assert repeat_pairings(play(range(count), (size,), rounds)) == 0
+
+
+@pytest.mark.parametrize(("count", "size", "rounds"), [(16, 4, 5), (15, 3, 7), (8, 2, 7)])
+def test_without_the_number_of_rounds_a_known_design_is_followed(count, size, rounds):
+    assert repeat_pairings(play(range(count), (size,), rounds, planned=False)) == 0
+
+
+def test_every_round_seats_everyone_once_at_allowed_sizes():
+    # play() checks each round; 13 players at tables of 3 or 4 have no design: a search.
+    played = play(range(13), (3, 4), 4)
+    assert all(sorted(map(len, tables)) == [3, 3, 3, 4] for tables in played)
+    assert repeat_pairings(played) == 0
+
+
+def test_the_same_inputs_give_the_same_rounds_and_the_seed_changes_them():
+    assert play(range(20), (4,), 5, seed=3) == play(range(20), (4,), 5, seed=3)
+    assert play(range(20), (4,), 5, seed=3) != play(range(20), (4,), 5, seed=4)
+
+
+def test_a_round_is_the_same_whichever_call_works_the_plan_out():
+    # Remembered plans or none (a new server process each round): the same rounds.
+    changes = {3: ((5,), ())}
+    kept = play(range(16), (3, 4), 5, changes=changes)
+    forgotten = play(range(16), (3, 4), 5, changes=changes, forget=True)
+    assert kept == forgotten
+
+
+def test_the_order_players_are_listed_in_does_not_change_the_plan():
+    players = list(range(16))
+    shuffled = random.Random(2).sample(players, len(players))
+    first = seat("balanced", players, (4,), seed=5, rounds=5)
+    again = seat("balanced", shuffled, (4,), seed=5, rounds=5)
+    assert {frozenset(table) for table in first.tables} == {
+        frozenset(table) for table in again.tables
+    }
+
+
+@pytest.mark.parametrize(
+    ("count", "rounds", "changes"),
+    [
+        (16, 5, {3: ((5,), ())}),  # a withdrawal
+        (16, 5, {3: ((), (99,))}),  # a late arrival
+        (32, 9, {5: ((7,), ())}),  # a withdrawal from a design of 9 rounds
+        (16, 5, {2: ((3,), ()), 4: ((8,), ())}),  # two
+    ],
+)
+def test_after_a_withdrawal_or_an_arrival_the_rounds_left_still_meet_nobody_twice(
+    count, rounds, changes
+):
+    assert repeat_pairings(play(range(count), (3, 4), rounds, changes=changes)) == 0
+
+
+def test_a_round_seated_by_hand_is_planned_around():
+    def by_hand(players):
+        return [tuple(players[start : start + 3]) for start in range(0, len(players), 3)]
+
+    # Round 2 by hand; rounds 3 and 4 are planned again from who has met whom, the same way
+    # by every call, and meet nobody a third time.
+    kept = play(range(9), (3,), 4, by_hand={2: by_hand})
+    forgotten = play(range(9), (3,), 4, by_hand={2: by_hand}, forget=True)
+    assert kept == forgotten
+    meetings = Counter(
+        frozenset(pair) for tables in kept for table in tables for pair in combinations(table, 2)
+    )
+    assert max(meetings.values()) == 2
+
+
+def test_rounds_past_the_planned_number_are_seated_one_by_one():
+    played = play(range(9), (3,), 4)
+    history = [table for tables in played for table in tables]
+    fifth = seat("balanced", range(9), (3,), round_number=5, history=history, seed=1, rounds=4)
+    assert_valid_seating(fifth, list(range(9)), (3,))
+
+
+def test_two_player_tables_with_a_bye_are_seated_one_by_one():
+    played = play(range(9), (2,), 6)
+    assert repeat_pairings(played) == 0
+
+
+@pytest.mark.parametrize("rounds", [0, -2, "5", True])
+def test_the_number_of_rounds_must_be_a_whole_number_from_one(rounds):
+    with pytest.raises(SeatingError, match="An event has at least 1 round"):
+        seat("balanced", range(16), (4,), rounds=rounds)

@@ -1,0 +1,150 @@
+"""The round clock: the organiser's actions on it (start, pause, resume, extend), and closing
+the tables still in play when time is up.
+
+Every page that shows a clock gets it from `clock_for` (a table's phones poll it:
+views.public.game_clock); the script static/js/clock.js counts down between two polls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.display.clock import ClockView, clock_view
+from tournaments.forms.clock import ExtendClockForm, StartClockForm
+from tournaments.models import Event, Game, Round
+from tournaments.selectors.clock import clock_changes, tables_in_play
+from tournaments.services.clock import extend_clock, pause_clock, resume_clock, start_clock
+from tournaments.services.rounds import close_round
+from tournaments.views.permissions import organiser_view
+
+
+def clock_for(round_: Round | None) -> ClockView | None:
+    """The clock of a round still open (one query), None for no round or a closed one."""
+    if round_ is None or round_.is_closed:
+        return None
+    return clock_view(round_, clock_changes([round_.pk])[round_.pk], timezone.now())
+
+
+def _back(event: Event) -> HttpResponse:
+    return redirect(reverse("organiser:event", kwargs={"event_id": event.id}) + "#rounds")
+
+
+def _round(event: Event, number: int) -> Round:
+    return get_object_or_404(Round, event=event, number=number)
+
+
+def _minutes(request: HttpRequest, form_class: type[forms.Form], problem: str) -> int:
+    """The minutes typed in the action's form; ValidationError(`problem`) if none."""
+    form = form_class(request.POST)
+    if not form.is_valid():
+        raise ValidationError(problem)
+    return form.cleaned_data["minutes"]
+
+
+def _start(request: HttpRequest, round_: Round) -> str:
+    minutes = _minutes(request, StartClockForm, _("Give the round's time in minutes."))
+    start_clock(round_=round_, minutes=minutes, user=request.user)
+    return ngettext(
+        "The clock of round %(number)s is started: %(minutes)s minute.",
+        "The clock of round %(number)s is started: %(minutes)s minutes.",
+        minutes,
+    ) % {"number": round_.number, "minutes": minutes}
+
+
+def _pause(request: HttpRequest, round_: Round) -> str:
+    pause_clock(round_=round_, user=request.user)
+    return _("The clock of round %(number)s is paused.") % {"number": round_.number}
+
+
+def _resume(request: HttpRequest, round_: Round) -> str:
+    resume_clock(round_=round_, user=request.user)
+    return _("The clock of round %(number)s runs again.") % {"number": round_.number}
+
+
+def _extend(request: HttpRequest, round_: Round) -> str:
+    minutes = _minutes(request, ExtendClockForm, _("Give the extra time in minutes."))
+    extend_clock(round_=round_, minutes=minutes, user=request.user)
+    return ngettext(
+        "Round %(number)s has %(minutes)s more minute.",
+        "Round %(number)s has %(minutes)s more minutes.",
+        minutes,
+    ) % {"number": round_.number, "minutes": minutes}
+
+
+ACTIONS: dict[str, Callable[[HttpRequest, Round], str]] = {
+    "start": _start,
+    "pause": _pause,
+    "resume": _resume,
+    "extend": _extend,
+}
+
+
+@require_POST
+@organiser_view
+def clock_action(request: HttpRequest, event: Event, number: int, action: str) -> HttpResponse:
+    """Start, pause, resume or extend a round's clock, then back to the event page."""
+    act = ACTIONS.get(action)
+    if act is None:
+        return HttpResponse(_("Unknown action."), status=400)
+    try:
+        done = act(request, _round(event, number))
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, done)
+    return _back(event)
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_view
+def close_at_time(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Time is up: GET asks "close the N tables still in play?", listing them; POST closes
+    them with their totals as they stand, and the round (rounds.close_round)."""
+    round_ = _round(event, number)
+    if round_.is_closed:
+        messages.info(request, _("This round is already closed."))
+        return _back(event)
+    if request.method == "POST":
+        count = len(tables_in_play(round_))
+        try:
+            close_round(round_=round_)
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "Round %(number)s is closed: %(count)s table closed at time.",
+                    "Round %(number)s is closed: %(count)s tables closed at time.",
+                    count,
+                )
+                % {"number": number, "count": count},
+            )
+        return _back(event)
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": tables_in_play(round_),
+        "clock": clock_for(round_),
+    }
+    return render(request, "clock/close_at_time.html", context)
+
+
+def game_clock_context(game: Game) -> dict:
+    """What the polled clock of a table needs: its round's clock while the table plays."""
+    playing = not (game.finished or game.closed)
+    clock = clock_for(game.round) if playing else None
+    return {"game": game, "clock": clock, "polls": clock is not None}

@@ -1,0 +1,31 @@
+"""Downloads of a table of figures: CSV as the reader's spreadsheet opens it, or XLSX, named
+in the reader's language (the formats are `tournaments.display.exports`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils.translation import get_language
+from django_tables2 import Table
+from django_tables2.export import TableExport
+
+from tournaments.display.exports import csv_text, export_name
+
+
+def csv_download(rows: Iterable[Iterable[Any]], *name_words: object) -> HttpResponse:
+    """The rows as a CSV attachment in the active language's separators."""
+    response = HttpResponse(
+        csv_text(rows, language=get_language() or "fr"), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{export_name(*name_words)}.csv"'
+    return response
+
+
+def table_download(table: Table, export_format: str, *name_words: object) -> HttpResponse:
+    """A django-tables2 table as CSV (ours, see csv_download) or XLSX (real numbers)."""
+    if export_format == "csv":
+        return csv_download(table.as_values(), *name_words)
+    filename = f"{export_name(*name_words)}.{export_format}"
+    return TableExport(export_format, table).response(filename)

@@ -1,0 +1,59 @@
+"""The projector screen: a full-screen page for a TV or a projector in the room, no login.
+
+It rotates between the tables' progress, the standings (or each table's leader at a club
+night), who sits where and the round clock (static/js/projector.js). Its live part polls
+like the phones' pages: an htmx fragment behind the event's ETag, so that an unchanged
+screen costs a 304. The page itself is never conditional: it carries the server's time, from
+which the clock counts down.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import condition, require_GET
+
+from tournaments import sheets
+from tournaments.display.screen import screen as screen_panels
+from tournaments.models import Event
+from tournaments.selectors.screen import screen_data
+from tournaments.sheets.render import qr_svg
+from tournaments.views.public import POLL_EVERY, event_etag
+
+# Seconds each panel (or page of a long list) stays on the screen.
+ROTATE_EVERY = 15
+
+
+def screen_etag(request: HttpRequest, event_id: int) -> str | None:
+    """The event's version for the polled fragment; none for the page (always fresh)."""
+    return event_etag(request, event_id) if request.htmx else None
+
+
+@require_GET
+@condition(etag_func=screen_etag)
+def screen(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The projector page; htmx polls get its live part alone."""
+    try:
+        data = screen_data(event_id)
+    except Event.DoesNotExist:
+        raise Http404(_("There is no such event.")) from None
+    event = data.overview.event
+    context = {
+        "event": event,
+        "screen": screen_panels(data, timezone.now()),
+        "poll_every": POLL_EVERY,
+    }
+    if request.htmx:
+        response = render(request, "screen/_live.html", context)
+        patch_cache_control(response, no_cache=True)
+    else:
+        join_url = sheets.site_url(request) + reverse("event", kwargs={"event_id": event.id})
+        context |= {"join_url": join_url, "join_qr": qr_svg(join_url), "rotate": ROTATE_EVERY}
+        response = render(request, "screen/screen.html", context)
+    # The same address answers with the page or its live part: caches must keep them apart.
+    patch_vary_headers(response, ["HX-Request"])
+    return response
