@@ -3,14 +3,16 @@
 clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (what the
 organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
 Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
-Points are never typed in: the rules engine derives them from the facts of each hand, and
-the derived columns and rows are rewritten in the same transaction as any change.
+pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no fact, made again at
+will). Points are never typed in: the rules engine derives them from the facts of each hand,
+and the derived columns and rows are rewritten in the same transaction as any change.
 """
 
 from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
+from .pdfs import PdfJob, StoredPdf
 from .seasons import RatingUpdate, Season
 from .standings import Standing
 
@@ -22,6 +24,7 @@ __all__ = [
     "Game",
     "Hand",
     "HandLine",
+    "PdfJob",
     "Player",
     "RatingUpdate",
     "Registration",
@@ -29,4 +32,5 @@ __all__ = [
     "Seat",
     "Season",
     "Standing",
+    "StoredPdf",
 ]

@@ -41,6 +41,7 @@ from tournaments.services.events import (
 from tournaments.services.rounds import can_open_round, seating_method_for
 from tournaments.sheets.render import qr_svg
 from tournaments.views.clock import clock_for
+from tournaments.views.pdf_jobs import jobs_context
 from tournaments.views.permissions import organiser_view
 
 DEFAULT_VARIANT = "rami-penalites"
@@ -228,5 +229,7 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
         "prize_note": prize_note(event),
         # The latest round's clock while it is open: start, pause, resume, extend.
         "clock": clock_for(latest.round if latest else None),
+        "latest": latest,
+        **jobs_context(event),
     }
     return render(request, "organiser/event.html", context)
