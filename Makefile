@@ -25,6 +25,9 @@ run: venv compilemessages
 	$(MANAGE) migrate --no-input
 	$(MANAGE) load_demo
 	@echo "Starting Ramiscore on http://127.0.0.1:8000 (Ctrl-C to stop)."
+	@# The worker that makes large PDFs in the background, stopped with the server.
+	$(MANAGE) db_worker --no-startup-delay --no-reload & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(MANAGE) runserver 127.0.0.1:8000
 
 # A real club night: gunicorn on the venue's network, the club's own database (var/), no demo.

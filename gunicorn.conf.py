@@ -28,12 +28,13 @@ threads = int(os.environ.get("GUNICORN_THREADS") or 4)
 timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 120)
 # Ctrl-C or a restart: requests in flight get this long to finish.
 graceful_timeout = 10
-# Phones reuse their connection between polls.
-keepalive = 5
+# Phones reuse their connection between polls, which come every 10 s: kept a little longer.
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE") or 15)
 # WeasyPrint's memory grows with each large PDF: renew each worker now and then (the jitter
-# keeps both workers from renewing at the same moment).
-max_requests = 1000
-max_requests_jitter = 100
+# keeps the workers from renewing at the same moment). Not too often: 2,000 phones polling
+# make 200 requests a second, and a renewed worker starts with empty caches.
+max_requests = 20000
+max_requests_jitter = 2000
 
 # Errors to the terminal (or the journal under systemd). Each request is logged only when
 # ACCESS_LOG=1: at a club night that is every phone's poll; a proxy in front logs them anyway.

@@ -11,38 +11,29 @@ database of bench/django_db.py, in a child process. Run with `python bench/bench
 from __future__ import annotations
 
 import datetime
-import json
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if __package__ in (None, ""):
+    sys.path.insert(0, str(ROOT))
+
+from bench import child  # noqa: E402
+
 MEMBERS = 24
 PRESENT = 20
 NIGHTS = 104
 GAMES_PER_NIGHT = 2
 RUNS = 3
-RESULT_MARK = "BENCH-RESULT "
 
 
 def main() -> dict[str, float]:
-    finished = subprocess.run(
-        [sys.executable, __file__, "--child"],
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "ramiscore.settings"},
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if finished.returncode != 0:
-        raise RuntimeError(f"bench_ratings failed:\n{finished.stderr}")
-    line = next(x for x in finished.stdout.splitlines() if x.startswith(RESULT_MARK))
-    return json.loads(line[len(RESULT_MARK) :])
+    """Run the measurements in a child process (bench/child.py); its figures."""
+    return child.run(__file__)
 
 
 def build_club():
@@ -146,7 +137,7 @@ def measure() -> dict[str, float]:
 
 if __name__ == "__main__":
     if "--child" in sys.argv:
-        print(RESULT_MARK + json.dumps(measure()))
+        child.report(measure())
     else:
         for key, value in main().items():
             print(f"{key}: {value}")

@@ -1,12 +1,18 @@
-"""Score sheets: the blank sheets of a round of 200 tables as one PDF (issue 5).
+"""Score sheets and PDFs: a round of 200 tables, and the public PDFs served from storage.
 
-Figures: seconds per page through `blank_sheets_pdf` (queries, QR codes, templates, layout),
-the same for WeasyPrint alone on the very HTML string the service rendered (the limit), their
-ratio (target ≤ 1.3; in CPU time, which other processes on the machine do not disturb), the
-cost of the progress bar (pages counted from WeasyPrint's progress log) against the other way
-to report progress (laying out chunks of tables, then joining their pages), and where the time
-goes (cProfile). The synthetic event lives in a throwaway test database (Django's test
-runner utilities): the developer's db.sqlite3 is never touched.
+Figures, each with its target (issue 11 §3) beside it:
+- a plain one-table reference page, laid out by WeasyPrint alone (its own stylesheet): the
+  seconds per page this machine gives right now, against which the sheets are measured;
+- the blank sheets of a round of 200 tables laid out on every core (the background worker's
+  way, and `manage.py round_sheets`): wall seconds (target ≤ 15 s; 52 s in the request before),
+  seconds per page, and per page against the reference;
+- the same in one process (a small round in a request), wall and CPU, against the reference
+  and against WeasyPrint alone on the very HTML the service rendered (target ≤ 1.3);
+- where one process's time goes (cProfile): the styles step was 28 %;
+- a game's record and an event's results through the site: the first request renders, the
+  next ones are served from storage (target: one render per version of the data).
+The synthetic event lives in a throwaway test database (Django's test runner utilities) and
+the PDFs in a temporary folder: the developer's data is never touched.
 Run alone with `python bench/bench_sheets.py`, or with every benchmark by `make bench`.
 """
 
@@ -19,6 +25,7 @@ import os
 import pstats
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,9 +36,25 @@ if __package__ in (None, ""):
 
 TABLES = 200
 PLAYERS_PER_TABLE = 4
-RUNS = 3
-CHUNK = 25  # tables laid out at a time in the chunked alternative
-PROFILED = 50  # tables profiled: the shares are per page, the same for 200
+RUNS = 2
+REFERENCE_PAGES = 20
+PROFILED = 30  # tables profiled and compared with WeasyPrint alone: shares are per page
+REQUESTS = 10  # requests for one unchanged public PDF
+TARGET_WALL = 15.0
+BEFORE_WALL, BEFORE_PER_PAGE = 52.0, 0.26
+
+# A plain page: one table of 20 rows and 6 columns with ruled cells, no stylesheet of ours.
+REFERENCE_ROW = "<tr><th>{n}</th>" + "<td></td>" * 5 + "</tr>"
+REFERENCE_PAGE = (
+    "<section><h1>Table {page}</h1><table><thead><tr><th>Hand</th>"
+    + "<th>Player</th>" * 5
+    + "</tr></thead><tbody>{rows}</tbody></table></section>"
+)
+REFERENCE_STYLE = (
+    "<style>@page {{ size: A4; margin: 10mm }} section {{ break-after: page }}"
+    " table {{ width: 100%; border-collapse: collapse }}"
+    " td, th {{ border: 0.3mm solid #000; height: 8mm }}</style>"
+)
 
 
 def make_round(tables: int = TABLES, players: int = PLAYERS_PER_TABLE):
@@ -71,26 +94,23 @@ def _timed(function, *args, **kwargs) -> tuple[float, float, object]:
     return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
-def chunked_pdf(round_, games, site: str, chunk: int = CHUNK) -> bytes:
-    """The alternative to measure: lay out `chunk` tables at a time (progress between
-    chunks), then write the pages of every chunk as one PDF."""
+def reference_html(pages: int = REFERENCE_PAGES) -> str:
+    rows = "".join(REFERENCE_ROW.format(n=n) for n in range(1, 21))
+    body = "".join(REFERENCE_PAGE.format(page=page, rows=rows) for page in range(1, pages + 1))
+    return f"<!doctype html><html><head>{REFERENCE_STYLE.format()}</head><body>{body}</body></html>"
+
+
+def reference_seconds_per_page() -> float:
+    """Wall seconds per page of the plain reference page, by WeasyPrint alone (median of 3)."""
     import weasyprint
 
-    from tournaments.sheets import render
-    from tournaments.sheets.blank import blank_sheet
+    html = reference_html()
+    walls = [_timed(weasyprint.HTML(string=html).write_pdf)[0] for _run in range(3)]
+    return statistics.median(walls) / REFERENCE_PAGES
 
-    fonts = weasyprint.text.fonts.FontConfiguration()
-    documents = []
-    for start in range(0, len(games), chunk):
-        sheets = [blank_sheet(g, site=site, entry_links=True) for g in games[start : start + chunk]]
-        context = {"event": round_.event, "round": round_, "sheets": sheets}
-        html = render.render_html("sheets/blank.html", context, language=round_.event.language)
-        document = weasyprint.HTML(
-            string=html, base_url=render.BASE_URL, url_fetcher=render.StaticFilesFetcher()
-        )
-        documents.append(document.render(font_config=fonts))
-    pages = [page for document in documents for page in document.pages]
-    return documents[0].copy(pages).write_pdf()
+
+def pages_of(pdf: bytes) -> int:
+    return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
 def where_the_time_goes(function) -> str:
@@ -104,68 +124,104 @@ def where_the_time_goes(function) -> str:
         cumulative[key] = max(cumulative.get(key, 0), seconds)
     total = cumulative["sheets/__init__.py:blank_sheets_pdf"]
     stages = {
-        "queries": "selectors/games.py:games_with_seats",
         "sheet data and QR codes": "sheets/blank.py:blank_sheet",
-        "of which QR codes": "sheets/render.py:qr_svg",
         "Django templates": "sheets/render.py:render_html",
-        "WeasyPrint: styles": "weasyprint/document.py:_build_layout_context",
+        "WeasyPrint: styles (28 % before)": "weasyprint/document.py:_build_layout_context",
         "WeasyPrint: layout": "layout/__init__.py:layout_document",
         "WeasyPrint: PDF writing": "weasyprint/document.py:write_pdf",
     }
     return ", ".join(
-        f"{label} {cumulative.get(key, 0) / total:.1%}" for label, key in stages.items()
+        f"{label} {cumulative.get(key, 0) / total:.0%}" for label, key in stages.items()
     )
 
 
-def measure(round_) -> dict[str, object]:
+def measure_sheets(round_, reference: float) -> dict[str, object]:
+    from django.conf import settings
+
     from tournaments import sheets
     from tournaments.selectors.games import games_with_seats
     from tournaments.sheets import render
     from tournaments.sheets.blank import blank_sheet
 
-    games = games_with_seats(round_.games.order_by("table_number"))
     site = "https://ramiscore.example.org"
+    games = games_with_seats(round_.games.order_by("table_number"))
+    processes = settings.PDF_PROCESSES
+    parallel = []
+    for _run in range(RUNS):
+        wall, _cpu, pdf = _timed(
+            sheets.blank_sheets_pdf, round_, games=games, site=site, processes=processes
+        )
+        parallel.append(wall)
+    pages = pages_of(pdf)
+    one_wall, one_cpu, one_pdf = _timed(sheets.blank_sheets_pdf, round_, games=games, site=site)
+
+    some = games[:PROFILED]
     context = {
         "event": round_.event,
         "round": round_,
-        "sheets": [blank_sheet(game, site=site, entry_links=True) for game in games],
+        "sheets": [blank_sheet(game, site=site, entry_links=True) for game in some],
     }
     html = render.render_html("sheets/blank.html", context, language=round_.event.language)
+    _wall, service_cpu, _pdf = _timed(sheets.blank_sheets_pdf, round_, games=some, site=site)
+    _wall, alone_cpu, _pdf = _timed(render.html_to_pdf, html)
+    where = where_the_time_goes(lambda: sheets.blank_sheets_pdf(round_, games=some, site=site))
 
-    service, limit = [], []
-    for _run in range(RUNS):  # alternated, so that a busy machine slows both alike
-        wall, cpu, pdf = _timed(sheets.blank_sheets_pdf, round_, site=site)
-        service.append((wall, cpu))
-        wall, cpu, _pdf = _timed(render.html_to_pdf, html)
-        limit.append((wall, cpu))
-    _wall, progress_cpu, _pdf = _timed(
-        sheets.blank_sheets_pdf, round_, site=site, progress=lambda *step: None
-    )
-    _wall, chunked_cpu, _pdf = _timed(chunked_pdf, round_, games, site)
-    pages = len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
-    service_wall, service_cpu = (statistics.median(t) for t in zip(*service, strict=True))
-    limit_wall, limit_cpu = (statistics.median(t) for t in zip(*limit, strict=True))
-    where = where_the_time_goes(
-        lambda: sheets.blank_sheets_pdf(round_, games=games[:PROFILED], site=site)
-    )
+    wall = statistics.median(parallel)
     return {
-        "tables (pages in the PDF)": pages,
-        "blank sheets of the round, one PDF: median s (wall)": round(service_wall, 2),
-        "blank sheets: s per page (wall)": round(service_wall / pages, 4),
-        "blank sheets: CPU s per page": round(service_cpu / pages, 4),
-        "WeasyPrint alone on the same HTML: median s (wall)": round(limit_wall, 2),
-        "WeasyPrint alone: CPU s per page": round(limit_cpu / pages, 4),
-        "ratio to WeasyPrint alone, CPU time (target ≤ 1.3)": round(service_cpu / limit_cpu, 3),
-        "ratio to WeasyPrint alone, wall time": round(service_wall / limit_wall, 3),
-        "with the progress bar (pages heard from WeasyPrint) / without, CPU": round(
-            progress_cpu / service_cpu, 3
+        f"machine load, 1-minute average ({os.cpu_count()} cores)": round(os.getloadavg()[0], 1),
+        "plain one-table reference page, WeasyPrint alone: s per page (wall)": round(reference, 4),
+        f"blank sheets of {pages} tables on {processes} cores: s (wall; target ≤ "
+        f"{TARGET_WALL:g} s, before {BEFORE_WALL:g} s in the request)": round(wall, 1),
+        f"  s per page (wall; before {BEFORE_PER_PAGE})": round(wall / pages, 4),
+        "  per page / the reference page (all cores)": round(wall / pages / reference, 2),
+        "blank sheets in one process: s per page (wall)": round(one_wall / pages, 4),
+        "  CPU s per page": round(one_cpu / pages, 4),
+        "  per page / the reference page (one process)": round(one_wall / pages / reference, 2),
+        f"  / WeasyPrint alone on the same HTML, CPU, {PROFILED} tables (target ≤ 1.3)": round(
+            service_cpu / alone_cpu, 3
         ),
-        f"laid out by chunks of {CHUNK} tables, pages joined / one document, CPU": round(
-            chunked_cpu / service_cpu, 3
-        ),
-        "PDF size, KB": round(len(pdf) / 1024),
-        f"where the time goes ({PROFILED} tables, cProfile)": where,
+        f"  where the time goes ({PROFILED} tables, cProfile)": where,
+        "PDF size, KB (one process / joined from the cores)": f"{len(one_pdf) // 1024} / "
+        f"{len(pdf) // 1024}",
     }
+
+
+def measure_public_pdfs(round_) -> dict[str, object]:
+    """A record and the results through the site: renders counted, first and next requests."""
+    from django.test import Client
+
+    from tournaments.services.scoring import refresh_game
+    from tournaments.sheets import render
+
+    game = round_.games.order_by("table_number").first()
+    refresh_game(game)
+    renders = []
+    lay_out = render.html_to_pdf
+
+    def counted(html: str, **options) -> bytes:
+        renders.append(1)
+        return lay_out(html, **options)
+
+    render.html_to_pdf = counted
+    results = {}
+    try:
+        for name, url in (
+            ("a game's record", f"/sheets/games/{game.pk}/record.pdf"),
+            ("the results of 200 tables", f"/sheets/events/{round_.event_id}/results.pdf"),
+        ):
+            renders.clear()
+            client = Client()
+            first = _timed(client.get, url)[0]
+            rest = [_timed(client.get, url)[0] for _request in range(REQUESTS - 1)]
+            results[f"{name}: renders for {REQUESTS} requests (target 1; before {REQUESTS})"] = len(
+                renders
+            )
+            results[f"  {name}: first request ms (renders) / next ones, median ms (stored)"] = (
+                f"{first * 1000:.0f} / {statistics.median(rest) * 1000:.1f}"
+            )
+    finally:
+        render.html_to_pdf = lay_out
+    return results
 
 
 def main() -> dict[str, object]:
@@ -173,11 +229,25 @@ def main() -> dict[str, object]:
     import django
 
     django.setup()
-    from django.test.utils import setup_databases, teardown_databases
+    from django.test.utils import override_settings, setup_databases, teardown_databases
 
+    folder = tempfile.mkdtemp(prefix="ramiscore-bench-pdfs-")
+    storages = {
+        "pdfs": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": folder, "base_url": None},
+        }
+    }
     databases = setup_databases(verbosity=0, interactive=False)
     try:
-        return measure(make_round())
+        from django.conf import settings
+
+        with override_settings(
+            STORAGES={**settings.STORAGES, **storages}, ALLOWED_HOSTS=["testserver"]
+        ):
+            reference = reference_seconds_per_page()
+            round_ = make_round()
+            return measure_sheets(round_, reference) | measure_public_pdfs(round_)
     finally:
         teardown_databases(databases, verbosity=0)
 

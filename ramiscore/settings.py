@@ -17,7 +17,14 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from ramiscore.env import database_config, env_bool, env_int, env_list, production_problems
+from ramiscore.env import (
+    cache_config,
+    database_config,
+    env_bool,
+    env_int,
+    env_list,
+    production_problems,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 ENV = os.environ
@@ -62,6 +69,10 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    # Background work (a round's score sheets): Django 6's tasks framework, backported, with
+    # its database backend; `manage.py db_worker` runs the tasks (`make serve` starts it).
+    "django_tasks",
+    "django_tasks_db",
     "tournaments",
 ]
 
@@ -73,6 +84,8 @@ MIDDLEWARE = [
     "ramiscore.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "ramiscore.middleware.RefuseNulMiddleware",
+    # Before sessions: a phone polling an unchanged public page gets its 304 for one query.
+    "tournaments.views.polling.PollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -113,6 +126,9 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Pages rendered once per version of their data (views/polling.py): in each process's memory,
+# or in Redis shared by all of them when CACHE_URL names it.
+CACHES = {"default": cache_config(ENV.get("CACHE_URL", ""))}
 
 AUTHENTICATION_BACKENDS = [
     # First, so that a locked-out login is refused before its password is even checked.
@@ -170,8 +186,16 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(ENV.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+# Files the site makes itself (PDFs, see "pdfs" below); nothing is served from here directly.
+MEDIA_ROOT = Path(ENV.get("MEDIA_ROOT") or BASE_DIR / "var" / "media")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Rendered PDFs, one file per version of their data (tournaments/sheets/store.py). Several
+    # app hosts must share this folder (or use a shared storage backend): docs/deploy.md.
+    "pdfs": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": MEDIA_ROOT / "pdfs", "base_url": None},
+    },
     "staticfiles": {
         # The manifest storage needs collectstatic, which local use and tests skip.
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -179,6 +203,18 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+
+# Background tasks in the database (django-tasks-db), run by `manage.py db_worker`.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+# PDFs for anonymous visitors are rendered once per version of their data, then served from
+# storage; a visitor's address may make this many renders per window (seconds), then gets a
+# 429 until the window ends. Organisers are not limited.
+PDF_RENDERS_PER_ADDRESS = env_int(ENV, "PDF_RENDERS_PER_ADDRESS", default=20)
+PDF_RENDER_WINDOW = 300
+# Processes laying out a large PDF's pages in parallel (the background worker and
+# `manage.py round_sheets`): every core unless said otherwise.
+PDF_PROCESSES = env_int(ENV, "PDF_PROCESSES", default=os.cpu_count() or 1)
 
 X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy (django-csp 4): only our own files. The site has no inline script,

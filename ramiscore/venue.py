@@ -7,7 +7,8 @@ CSRF_TRUSTED_ORIGINS and SITE_URL (so printed QR codes work from the phones), lo
 Any of these variables set in the environment wins (DATABASE_URL, SECRET_KEY, SITE_URL,
 ALLOWED_HOSTS, PORT, LISTEN_ADDRESS...).
 
-    python -m ramiscore.venue                 # migrate, then serve with gunicorn until Ctrl-C
+    python -m ramiscore.venue                 # migrate, then serve with gunicorn and the
+                                              # background worker (large PDFs) until Ctrl-C
     python -m ramiscore.venue COMMAND [ARGS]  # any manage.py command on the same database,
                                               # e.g. add_organiser anne --club "Rami club"
 """
@@ -15,6 +16,7 @@ ALLOWED_HOSTS, PORT, LISTEN_ADDRESS...).
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -67,7 +69,11 @@ def main(argv: list[str]) -> int:
     except VenueError as error:
         print(f"\n{error}", file=sys.stderr)
         return 1
-    VenueServer(on_ready=lambda: print(banner(address), flush=True)).run()
+    worker = start_worker()
+    try:
+        VenueServer(on_ready=lambda: print(banner(address), flush=True)).run()
+    finally:
+        stop_worker(worker)
     return 0
 
 
@@ -161,6 +167,41 @@ def banner(address: str) -> str:
         )
     lines.append("Ctrl-C stops the server.")
     return "\n".join(lines)
+
+
+# The worker that makes large PDFs in the background (django-tasks-db): the same settings and
+# database as the server, its own process group (Ctrl-C reaches it through stop_worker only, so
+# that it gets one signal, finishes the PDF it is making, and stops).
+WORKER_COMMAND = [
+    sys.executable,
+    "-m",
+    "ramiscore.venue",
+    "db_worker",
+    "--no-startup-delay",
+    "--no-reload",
+]
+WORKER_FINISHING = 60  # seconds the worker may take to finish its PDF once asked to stop
+
+
+def start_worker() -> subprocess.Popen:
+    return subprocess.Popen(WORKER_COMMAND, cwd=BASE_DIR, start_new_session=True)
+
+
+def stop_worker(worker: subprocess.Popen, *, finishing: float = WORKER_FINISHING) -> int:
+    """Asks the worker to stop (SIGTERM): at once if idle, after the PDF it is making
+    otherwise; Ctrl-C meanwhile, or `finishing` seconds, and it is killed."""
+    if worker.poll() is None:
+        worker.terminate()
+        try:
+            worker.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            print("Finishing the PDF being made… (Ctrl-C to stop at once)", flush=True)
+            try:
+                worker.wait(timeout=finishing)
+            except (subprocess.TimeoutExpired, KeyboardInterrupt):
+                worker.kill()
+                worker.wait()
+    return worker.returncode
 
 
 class VenueServer(Application):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.utils import translation
 
 from tests.factories import StaffFactory, UserFactory
@@ -25,6 +28,28 @@ def english_by_default(request, settings):
 def fast_password_hashing(settings):
     """Hash test passwords cheaply: PBKDF2's deliberate slowness costs ~0.3 s per user."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def pdf_folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("pdfs")
+
+
+@pytest.fixture(autouse=True)
+def pdfs_and_tasks_of_the_test(settings, pdf_folder):
+    """Rendered PDFs go to a scratch folder; background tasks run at once, in the test (the
+    real worker, `manage.py db_worker`, is started by `make serve`); each test starts with an
+    empty cache (pages rendered for one test's data are not served to the next one's, and the
+    renders counted per address start from nothing)."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "pdfs": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": pdf_folder, "base_url": None},
+        },
+    }
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    cache.clear()
 
 
 @pytest.fixture

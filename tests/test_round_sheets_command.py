@@ -9,6 +9,7 @@ from django.core.management import CommandError, call_command
 
 from tests.factories import EventFactory, make_game
 from tests.pdf import in_english, page_count, pages_text, qr_codes
+from tournaments.sheets import PARALLEL_FROM
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +41,30 @@ def test_it_writes_one_page_per_table_and_shows_its_progress(event, game, tmp_pa
     assert progress[-1] == "writing the PDF: done"
     # Not a terminal: a line per tenth at most, not one per table and stage.
     assert len(progress) <= 2 * 11 + 2
+
+
+def test_a_large_round_is_laid_out_by_several_processes_and_joined_in_order(event, tmp_path):
+    tables = PARALLEL_FROM
+    games = [
+        make_game(event, table_number=number, players=(f"A{number}", f"B{number}"))
+        for number in range(1, tables + 1)
+    ]
+    target = tmp_path / "round-1.pdf"
+
+    out, err = run(event.pk, 1, "-o", target, "--processes", 2, "--site-url", "https://c.org")
+
+    pdf = target.read_bytes()
+    assert page_count(pdf) == tables
+    texts = pages_text(pdf)
+    assert all(f"Table {n}" in texts[n - 1] and f"A{n}" in texts[n - 1] for n in (1, 7, tables))
+    assert qr_codes(pdf, page=tables) == {
+        f"https://c.org/games/{games[-1].pk}/",
+        f"https://c.org/t/{games[-1].link_token}/",
+    }
+    progress = err.splitlines()
+    assert f"[##############################] {tables}/{tables} laying out" in progress
+    assert progress[-1] == "writing the PDF: done"
+    assert len(progress) <= 3 * 11
 
 
 def test_the_site_url_option_goes_into_the_qr_codes(event, game, tmp_path):

@@ -264,11 +264,11 @@ def test_in_production_the_command_uses_the_first_allowed_host():
 def test_the_fetcher_reads_static_files_from_disk_and_nothing_else():
     fetcher = StaticFilesFetcher()
 
-    css = fetcher.fetch("file:///static/css/print.css")
+    css = fetcher.fetch("file:///static/css/print-common.css")
 
     assert b"@page" in css.read()
     for url in (
-        "http://127.0.0.1:8000/static/css/print.css",
+        "http://127.0.0.1:8000/static/css/print-common.css",
         "file:///etc/passwd",
         "file:///static/../../etc/passwd",
         "file:///static/css/missing.css",
@@ -278,18 +278,18 @@ def test_the_fetcher_reads_static_files_from_disk_and_nothing_else():
 
 
 def test_collected_static_files_with_hashed_names_are_read_from_disk(tmp_path, settings):
-    # Production: the stylesheet's URL names the collected copy, print.<hash>.css.
+    # Production: the stylesheet's URL names the collected copy, print-common.<hash>.css.
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
     }
     call_command("collectstatic", "--no-input", verbosity=0)
-    url = static("css/print.css")
+    url = static("css/print-common.css")
 
     css = StaticFilesFetcher().fetch("file://" + url)
 
-    assert url != "/static/css/print.css"
+    assert url != "/static/css/print-common.css"
     assert css.url.startswith(tmp_path.as_uri())
     assert b"@page" in css.read()
 

@@ -111,3 +111,85 @@ def test_manage_commands_run_on_the_venues_database(tmp_path: Path) -> None:
     assert "Organiser 'anne' of Rami club added." in added.stdout
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT username FROM auth_user").fetchall() == [("anne",)]
+
+
+def test_the_background_worker_runs_manage_db_worker_on_the_venues_settings() -> None:
+    command = venue.WORKER_COMMAND
+    assert command[1:4] == ["-m", "ramiscore.venue", "db_worker"]
+    assert "--no-reload" in command  # production: no code reloading under a running task
+
+
+VENUE_VARIABLES = (
+    "DEBUG",
+    "PLAIN_HTTP",
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "SITE_URL",
+    "LISTEN_ADDRESS",
+    "PORT",
+)
+
+
+def test_the_worker_is_started_with_the_server_and_stopped_with_it(monkeypatch) -> None:
+    said = []
+
+    class Worker:
+        pass
+
+    worker = Worker()
+    monkeypatch.setattr(venue, "lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr(venue, "read_or_create_secret_key", lambda path: "k" * 60)
+    monkeypatch.setattr(venue, "prepare", lambda: said.append("prepare"))
+    monkeypatch.setattr(venue, "start_worker", lambda: said.append("worker started") or worker)
+    monkeypatch.setattr(venue, "stop_worker", lambda w: said.append(("stopped", w is worker)))
+
+    def serve(self) -> None:
+        said.append("serve")
+        raise SystemExit(0)  # what gunicorn does on Ctrl-C
+
+    monkeypatch.setattr(venue.VenueServer, "run", serve)
+    # main() writes the venue's variables into the environment: this test's only.
+    for name in (*VENUE_VARIABLES, "DJANGO_SETTINGS_MODULE"):
+        monkeypatch.setenv(name, os.environ.get(name, "restored afterwards"))
+        if name not in ("DJANGO_SETTINGS_MODULE", "SECRET_KEY"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///:memory:")
+
+    with pytest.raises(SystemExit):
+        venue.main(["serve"])
+
+    assert said == ["prepare", "worker started", "serve", ("stopped", True)]
+
+
+def python_child(code: str) -> subprocess.Popen:
+    """A child that says "ready" once its signal handlers are in place."""
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    return child
+
+
+def test_stopping_an_idle_worker_asks_it_once() -> None:
+    child = python_child(
+        "import signal, sys, threading\n"
+        "signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))\n"
+        "print('ready', flush=True)\n"
+        "threading.Event().wait()\n"
+    )
+
+    assert venue.stop_worker(child) == 0
+
+
+def test_a_worker_that_does_not_stop_is_killed(capsys) -> None:
+    child = python_child(
+        "import signal, threading\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        "print('ready', flush=True)\n"
+        "threading.Event().wait()\n"
+    )
+
+    assert venue.stop_worker(child, finishing=0.1) == -9
+    assert "Finishing the PDF being made" in capsys.readouterr().out

@@ -49,3 +49,28 @@ def test_an_organiser_prints_a_rounds_sheets_a_record_and_the_results(
     assert pdf_pages(page, results.get_attribute("href")) >= 1
     record = page.locator('a[href$="/record.pdf"]').first
     assert pdf_pages(page, record.get_attribute("href")) >= 1
+
+
+def test_an_organiser_has_a_rounds_sheets_prepared_then_downloads_them(
+    page: Page, live_server: LiveServer, artifacts: Path, settings
+) -> None:
+    """The task runs at once in tests (the immediate backend): the fragment htmx swaps in
+    offers the file; the worker's progress is tested in tests/views/test_pdf_jobs.py."""
+    settings.DEBUG = True  # demo data refuses to load otherwise
+    load_demo()
+    settings.DEBUG = False
+    night = Event.objects.filter(kind=Event.Kind.CLUB_NIGHT).order_by("pk").first()
+    page.goto(f"{live_server.url}/accounts/login/?next=/manage/events/{night.pk}/")
+    page.fill("#id_username", DEMO_USERNAME)
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.locator("main form button[type=submit]").click()
+
+    page.locator("#printing button[value=sheets]").click()
+
+    download = page.locator("#pdf-jobs .pdf-job.ready a")
+    expect(download).to_be_visible()
+    assert page.url.endswith(f"/manage/events/{night.pk}/")  # swapped in, no page load
+    page.locator("#printing").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "sheets-prepared-phone.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert pdf_pages(page, download.get_attribute("href")) == night.games.count()

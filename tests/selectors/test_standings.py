@@ -10,6 +10,7 @@ import pytest
 from tests.factories import EventFactory, PlayerFactory, make_game, play
 from tournaments.models import Bye, Registration, Round
 from tournaments.selectors.standings import event_standings, prize_pool
+from tournaments.services.standings import players_changed
 
 
 def tournament(**fields):
@@ -40,7 +41,9 @@ def test_event_standings_add_up_games_and_byes_with_a_prize_pool():
         Registration.objects.create(event=event, player=player, checked_in=True)
     round_ = Round.objects.create(event=event, number=1)
     finished_game(event, round_, 1, ["Anne", "Bruno", "Chloé"], loser="Chloé")
-    Bye.objects.create(round=round_, player=event.club.players.get(name="Dan"), points=3)
+    dan = event.club.players.get(name="Dan")
+    Bye.objects.create(round=round_, player=dan, points=3)
+    players_changed(event_id=event.pk, player_ids=[dan.pk])  # what seating a bye does
     rows = event_standings(event)
     assert [(r.name, r.record.points) for r in rows][:2] == [("Anne", 3), ("Dan", 3)]
     assert prize_pool(event) == Decimal("36.00")  # 4 × 10.00 − 10 %

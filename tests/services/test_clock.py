@@ -6,17 +6,15 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
-from django.test import RequestFactory
 
 from tests.factories import make_game, play
 from tournaments.models import ClockChange, Game
 from tournaments.rules.clock import PAUSED, RUNNING, TIME_UP
 from tournaments.selectors.clock import round_clock, tables_in_play
+from tournaments.selectors.versions import event_version, game_version
 from tournaments.services.clock import extend_clock, pause_clock, resume_clock, start_clock
 from tournaments.services.rounds import close_round
-from tournaments.views.public import event_etag, game_etag
 
 pytestmark = pytest.mark.django_db
 
@@ -121,15 +119,11 @@ def test_each_change_of_the_clock_is_seen_by_the_polls(event, game, round_):
     """The event page, its tables' pages, the projector and the phones' clock poll with
     ETags: a pause must change them, or the phones would keep counting down."""
     other = make_game(event, table_number=2, players=("Denis", "Élise"))
-    request = RequestFactory().get("/", HTTP_HX_REQUEST="true")
-    request.htmx, request.user = True, AnonymousUser()
     start_clock(round_=round_, minutes=45, now=T0)
-    before = (event_etag(request, event.pk), game_etag(request, game.pk))
-    other_before = game_etag(request, other.pk)
+    before = (event_version(event.pk), game_version(game.pk), game_version(other.pk))
     pause_clock(round_=round_, now=at(10))
-    assert event_etag(request, event.pk) != before[0]
-    assert game_etag(request, game.pk) != before[1]
-    assert game_etag(request, other.pk) != other_before
+    after = (event_version(event.pk), game_version(game.pk), game_version(other.pk))
+    assert all(now != then for now, then in zip(after, before, strict=True))
 
 
 def test_closing_at_time_ends_the_tables_still_in_play(event, game, round_):

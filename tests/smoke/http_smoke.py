@@ -7,7 +7,8 @@
 1. `make serve`'s server (python -m ramiscore.venue: gunicorn, DEBUG=0, plain HTTP) on
    loopback, then over HTTP as a club would use it: health, an organiser added with
    add_organiser, login, an event, players checked in, a round seated, a hand entered from
-   the table link, the public pages, the PDF score sheets (their QR codes read back).
+   the table link, the public pages, the PDF score sheets (their QR codes read back), the
+   same sheets prepared in the background by the worker `make serve` starts.
 2. A second app host, configured as a hosted site behind a TLS proxy (the test plays the
    proxy), sharing the database: a hand entered on one is seen on the other, and the same
    hand posted to both at once is stored once.
@@ -333,6 +334,8 @@ class Smoke:
             DATABASE_URL=self.database_url,
             SECRET_KEY=self.secret_key,
             STATIC_ROOT=str(self.work / "static"),
+            # Rendered PDFs: one folder for both app hosts, as docs/deploy.md asks.
+            MEDIA_ROOT=str(self.work / "media"),
             LISTEN_ADDRESS="127.0.0.1",
             PORT=str(self.ports[0]),
         )
@@ -485,6 +488,30 @@ def download_the_pdfs(smoke: Smoke) -> None:
     check(results.status == 200 and results.body.startswith(b"%PDF"), "results PDF")
 
 
+def prepare_the_sheets_in_the_background(smoke: Smoke) -> None:
+    """he has make serve's worker prepare the round's sheets, follows them, downloads them"""
+    browser, event = smoke.organiser, smoke.event_id
+    page = browser.get(f"/manage/events/{event}/")
+    page = browser.submit(
+        page, page.form(action=rf"^/sheets/events/{event}/prepare/$"), kind="sheets"
+    )
+    check(page.status == 200 and 'id="printing"' in page.text, f"prepare: {page.status}")
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:  # what the page's htmx polling does
+        jobs = browser.get(f"/sheets/events/{event}/prepared/").text
+        ready = re.search(r'href="(/sheets/events/\d+/prepared/\d+\.pdf)"', jobs)
+        if ready:
+            break
+        check("pdf-job failed" not in jobs and "pdf-job stalled" not in jobs, jobs)
+        check(time.monotonic() < deadline, "the worker never made the score sheets")
+        time.sleep(0.5)
+    pdf = browser.get(ready.group(1))
+    check(pdf.status == 200 and pdf.body.startswith(b"%PDF"), f"prepared PDF: {pdf.status}")
+    check(pdf.headers["cache-control"] == "private, no-store", "the prepared sheets are cached")
+    expected = {f"{smoke.site_url}/games/{smoke.game_id}/", f"{smoke.site_url}{smoke.table_path}"}
+    check(expected <= set(qr_codes(pdf.body, smoke.work)), "the prepared sheets' QR codes")
+
+
 def start_a_second_app_host(smoke: Smoke) -> None:
     """a second app host (hosted settings, behind a TLS proxy) on the same database"""
     smoke.hosted = Server(
@@ -551,6 +578,7 @@ STEPS: list[Callable[[Smoke], None]] = [
     enter_a_hand_from_the_table_link,
     read_the_public_pages,
     download_the_pdfs,
+    prepare_the_sheets_in_the_background,
     start_a_second_app_host,
     a_hand_entered_on_one_is_seen_on_the_other,
     the_same_hand_posted_to_both_is_stored_once,

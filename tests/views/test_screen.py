@@ -18,11 +18,12 @@ from tournaments.services.clock import pause_clock, start_clock
 
 pytestmark = pytest.mark.django_db
 
-# The page: the event, its rounds, the current round's games and seats, the standings'
-# records (registrations, seats, byes) and entrants, the round's byes and its clock.
+# The page: the event, its rounds and tables' versions, the current round's games and
+# seats, the standings' records (registrations, the players' stored sums) and entrants, the
+# round's byes and its clock.
 PAGE_QUERIES = 10
-# The polled part: the same, plus the three of the event's ETag.
-FRAGMENT_QUERIES = 13
+# The polled part: the same, plus the event's version (views/polling.py).
+FRAGMENT_QUERIES = 11
 
 
 @pytest.fixture

@@ -111,17 +111,18 @@ def test_the_season_pdf_prints_the_standings_and_the_rule(client, club):
     season = season_with(club, 3, 6)
     response = client.get(reverse("season:pdf", args=[season.id]))
     assert response["Content-Type"] == "application/pdf"
-    (text,) = pages_text(response.content)
+    pdf = response.getvalue()  # a stored file, streamed
+    (text,) = pages_text(pdf)
     assert "Championnat" in text and "Season standings" in text
     assert any(line.startswith("1 Membre") for line in lines(text))
     assert "Each night gives season points by place" in text
-    assert dark_share(page_png(response.content)) > 0.01  # something is printed
+    assert dark_share(page_png(pdf)) > 0.01  # something is printed
 
 
 def test_the_season_pdf_is_in_the_readers_language(client, club):
     season = season_with(club, 1, 6)
     response = client.get(reverse("season:pdf", args=[season.id]), HTTP_ACCEPT_LANGUAGE="fr")
-    (text,) = pages_text(response.content)
+    (text,) = pages_text(response.getvalue())
     assert "Classement de la saison" in text
 
 

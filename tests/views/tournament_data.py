@@ -11,6 +11,7 @@ from django.utils import timezone
 from tests.factories import EventFactory, PlayerFactory
 from tournaments.models import Bye, Event, Game, Registration, Round, Seat
 from tournaments.services.rounds import create_games
+from tournaments.services.standings import players_changed, rebuild_event
 
 SCALE = [Decimal(3), Decimal(1), Decimal(0)]
 
@@ -74,8 +75,12 @@ def seat_tables(event, round_, tables, *, finished=True) -> list[Game]:
         seat.total, seat.rank = 10 * position, position
         seat.tournament_points = SCALE[position - 1] if position <= 3 else 0
     Seat.objects.bulk_update(seats, ["total", "rank", "tournament_points"])
+    # Stored directly, so the players' sums are rebuilt as refresh_game would keep them.
+    rebuild_event(event_id=event.pk)
     return games
 
 
 def give_bye(round_, player, points=3) -> Bye:
-    return Bye.objects.create(round=round_, player=player, points=points)
+    bye = Bye.objects.create(round=round_, player=player, points=points)
+    players_changed(event_id=round_.event_id, player_ids=[player.pk])  # as seating does
+    return bye

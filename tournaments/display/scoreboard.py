@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.display.formats import money
 from tournaments.display.labels import how_label
 from tournaments.display.progress import Bar, GameProgress, game_progress
 from tournaments.display.variants import options_line
 from tournaments.models import Game, Seat
+from tournaments.selectors.events import SeatLine
 from tournaments.selectors.games import GameSheet
 
 NOT_STARTED, IN_PLAY, AWAITING, FINISHED, CLOSED, NOT_PLAYED = (
@@ -36,6 +39,12 @@ STATUS_LABELS = {
 }
 
 
+MARK_LABELS = {"winner": gettext_lazy("winner"), "leader": gettext_lazy("leader")}
+
+# A seat as a card reads it: its id, player id, name, total, rank and prize.
+CardSeat = Seat | SeatLine
+
+
 def game_status(game: Game) -> str:
     if game.closed and not game.hands_played:
         return NOT_PLAYED
@@ -53,15 +62,19 @@ class PlayerLine:
     name: str
     total: int
     bar: Bar | None
+    bar_label: str  # "Anne: 40 of 100", for screen readers; "" without a bar
     leader: bool
     winner: bool
     prize: str  # formatted, "" when none or nothing
     rank: int | None
+    mark: str = ""  # "winner" or "leader": the row's style and badge
+    mark_label: str = ""  # the badge's word, translated
 
 
 @dataclass(frozen=True)
 class GameCard:
-    """One table: status, players, progress; `live` while it may still change."""
+    """One table: status, players, progress; `live` while it may still change. Its words
+    are prepared here, once per card: a page of 500 tables renders them without a tag."""
 
     game: Game
     status: str
@@ -71,6 +84,15 @@ class GameCard:
     leaders: list[str]
     winner: str
     options: str  # the variant and options, when they differ from the event's; else ""
+    title: str  # "Table 3"
+    caption: str  # "Totals at table 3"
+    bar_heading: str  # "Towards 500", "Towards the 100 limit"; "" without bars
+    deals_label: str  # "3 of 10 hands played"; "" without a number of deals
+    leaders_line: str  # "Leader: Anne", "Tied for the lead: Anne, Bruno"; "" if nobody
+    hands_label: str  # "3 hands played"
+    table_label: str  # "table 3", within a sentence
+    url: str  # the table's page
+    has_prizes: bool
 
     @property
     def live(self) -> bool:
@@ -86,14 +108,15 @@ class GameCard:
         return self.game.has_provisional_hands
 
     @property
-    def has_prizes(self) -> bool:
-        return any(line.prize for line in self.players)
+    def bar_style(self) -> str:
+        return "penalty" if self.progress.penalty else "goal"
 
 
 def game_card(
-    game: Game, seats: list[Seat], current_scores: dict[int, int] | None = None, event=None
+    game: Game, seats: list[CardSeat], current_scores: dict[int, int] | None = None, event=None
 ) -> GameCard:
-    """A table's card from the game and its seats (players loaded).
+    """A table's card from the game and its seats: `Seat`s with their players, or the
+    lighter `SeatLine`s of the event page.
 
     `current_scores` (seat id → score) is the current game of a gin-rummy match, whose target
     is per game; elsewhere the seats' totals measure the progress.
@@ -101,32 +124,42 @@ def game_card(
     variant = game.rules()
     scores = current_scores or {}
     progress = game_progress(
-        variant,
-        {seat.player.name: scores.get(seat.id, seat.total) for seat in seats},
-        game.hands_played,
+        variant, {seat.name: scores.get(seat.id, seat.total) for seat in seats}, game.hands_played
     )
     # Before the first hand nobody leads; ties share the lead (rank 1 is shared).
     leaders = (
-        [seat.player.name for seat in seats if seat.rank == 1]
+        [seat.name for seat in seats if seat.rank == 1]
         if game.hands_played and not game.finished
         else []
     )
-    winner = game.winner.name if game.finished and game.winner_id else ""
-    players = [
-        PlayerLine(
-            name=seat.player.name,
-            total=seat.total,
-            bar=progress.players.get(seat.player.name),
-            leader=seat.player.name in leaders,
-            winner=seat.player.name == winner,
-            # Only who takes something: a winner-takes-all pot lists one name, not zeros.
-            prize=money(seat.prize) if seat.prize else "",
-            rank=seat.rank,
+    winner = next(
+        (seat.name for seat in seats if game.finished and seat.player_id == game.winner_id), ""
+    )
+    players = []
+    for seat in seats:
+        bar = progress.players.get(seat.name)
+        mark = "winner" if seat.name == winner else "leader" if seat.name in leaders else ""
+        players.append(
+            PlayerLine(
+                name=seat.name,
+                total=seat.total,
+                bar=bar,
+                bar_label=_("%(name)s: %(value)s of %(limit)s")
+                % {"name": seat.name, "value": bar.value, "limit": bar.limit}
+                if bar
+                else "",
+                leader=seat.name in leaders,
+                winner=seat.name == winner,
+                # Only who takes something: a winner-takes-all pot lists one name, not zeros.
+                prize=money(seat.prize) if seat.prize else "",
+                rank=seat.rank,
+                mark=mark,
+                mark_label=str(MARK_LABELS[mark]) if mark else "",
+            )
         )
-        for seat in seats
-    ]
     differs = event is not None and (game.variant, game.options) != (event.variant, event.options)
     status = game_status(game)
+    number = {"number": game.table_number}
     return GameCard(
         game=game,
         status=status,
@@ -136,7 +169,33 @@ def game_card(
         leaders=leaders,
         winner=winner,
         options=options_line(game.variant_name(), variant) if differs else "",
+        title=_("Table %(number)s") % number,
+        caption=_("Totals at table %(number)s") % number,
+        bar_heading=_bar_heading(progress),
+        deals_label=_("%(value)s of %(limit)s hands played")
+        % {"value": progress.deals.value, "limit": progress.deals.limit}
+        if progress.deals
+        else "",
+        leaders_line=ngettext("Leader: %(names)s", "Tied for the lead: %(names)s", len(leaders))
+        % {"names": ", ".join(leaders)}
+        if leaders
+        else "",
+        hands_label=ngettext(
+            "%(counter)s hand played", "%(counter)s hands played", game.hands_played
+        )
+        % {"counter": game.hands_played},
+        table_label=_("table %(number)s") % number,
+        url=reverse("game", kwargs={"game_id": game.pk}),
+        has_prizes=any(line.prize for line in players),
     )
+
+
+def _bar_heading(progress: GameProgress) -> str:
+    if not progress.players:
+        return ""
+    if progress.penalty:
+        return _("Towards the %(target)s limit") % {"target": progress.target}
+    return _("Towards %(target)s") % {"target": progress.target}
 
 
 @dataclass(frozen=True)

@@ -64,13 +64,13 @@ def screen(data: ScreenData, now: datetime) -> Screen:
     event, current = overview.event, overview.current_round
     cards = [
         game_card(game, list(game.seats.all()), data.scores.get(game.pk), event=event)
-        for game in overview.games
+        for game in data.games
     ]
     found = Screen(event, current, cards, standings=standing_lines(data.standings))
     if not event.is_tournament:
         found.leaders = table_leaders(cards)
     if current is not None and not current.is_closed:
-        found.seating = seating(overview.games, data.byes)
+        found.seating = seating(data.games, data.byes)
         clock = clock_view(current, data.clock, now)
         found.clock = clock if clock.started else None
     return found

@@ -128,7 +128,7 @@ class PlayerColumn(tables.Column):
     """The name, a link to the player's page (made for the rows shown, not every row)."""
 
     def render(self, value: str, record: dict, table: StandingsTable) -> str:
-        url = reverse("tournament:player", args=[table.event_id, record["player_id"]])
+        url = table.player_url(record["player_id"])
         if record["withdrawn"]:
             return format_html(
                 '<a href="{}">{}</a> <span class="badge">{}</span>',
@@ -192,5 +192,8 @@ def standings_table(standings: StandingsPage) -> StandingsTable:
     if not standings.pool.pool:
         exclude.append("prize")
     table = StandingsTable(rows, extra_columns=extra, exclude=exclude, sequence=sequence)
-    table.event_id = event.id
+    # One reverse() for the page, not one per row: the address with the player's id in it.
+    marker = 987654321
+    address = reverse("tournament:player", args=[event.id, marker])
+    table.player_url = lambda player_id: address.replace(str(marker), str(player_id))
     return table

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from django import forms
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -39,6 +40,10 @@ NOT_A_COUNT = _(
     "Type a count: a whole number such as 12. To enter the cards themselves, choose Cards."
 )
 COUNT = re.compile(r"^[+-]?\d{1,9}$")  # a count as typed; the engine refuses negatives
+# The id a phone gives an entry (static/js/offline.js): letters, digits, "-" and "_".
+ENTRY_KEY = RegexValidator(
+    r"^[A-Za-z0-9_-]{8,64}\Z", _("The page is out of date: reload it and enter the hand again.")
+)
 
 
 @dataclass
@@ -56,6 +61,10 @@ class HandForm(forms.Form):
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     # Only what the page shows (counts or the card grid): never refused, see mode_value.
     mode = forms.CharField(required=False, max_length=10, widget=forms.HiddenInput)
+    # Made by the phone when the hand is first sent and sent again with it: stored once.
+    idempotency_key = forms.CharField(
+        required=False, max_length=64, validators=[ENTRY_KEY], widget=forms.HiddenInput
+    )
     ended_by = forms.ChoiceField(
         label=_("Who ended the hand?"), required=False, widget=forms.RadioSelect
     )

@@ -1,17 +1,20 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
 clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (what the
-organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. seasons: Season,
-RatingUpdate (club ratings). Points are never typed in: the rules engine derives them from
-the facts of each hand, and the derived columns are rewritten in the same transaction as any
-change.
+organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
+Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
+pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no fact, made again at
+will). Points are never typed in: the rules engine derives them from the facts of each hand,
+and the derived columns and rows are rewritten in the same transaction as any change.
 """
 
 from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
+from .pdfs import PdfJob, StoredPdf
 from .seasons import RatingUpdate, Season
+from .standings import Standing
 
 __all__ = [
     "Bye",
@@ -21,10 +24,13 @@ __all__ = [
     "Game",
     "Hand",
     "HandLine",
+    "PdfJob",
     "Player",
     "RatingUpdate",
     "Registration",
     "Round",
     "Seat",
     "Season",
+    "Standing",
+    "StoredPdf",
 ]

@@ -13,6 +13,7 @@ from simple_history.models import HistoricalRecords
 from tournaments.rules import PRESETS
 
 from .clubs import Club, Player
+from .versioned import Versioned
 
 VARIANT_NAMES = {
     "rami-traditionnel": _("Rami traditionnel (winner collects)"),
@@ -37,7 +38,7 @@ def default_prize_places() -> list[int]:
     return [50, 30, 20]
 
 
-class Event(models.Model):
+class Event(Versioned):
     """A club night (one round, a pot per table) or a tournament (rounds, standings, a pool)."""
 
     class Kind(models.TextChoices):
@@ -125,7 +126,7 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords(excluded_fields=["created_at"])
+    history = HistoricalRecords(excluded_fields=["created_at", "version"])
 
     class Meta:
         verbose_name = _("event")

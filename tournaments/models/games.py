@@ -16,6 +16,7 @@ from tournaments.rules.variants import Variant
 
 from .clubs import Player
 from .events import VARIANT_NAMES, Event, Round
+from .versioned import Versioned
 
 # The ways to end a hand, named by the one label map (display.labels).
 HOW_CHOICES = how_choices()
@@ -34,7 +35,7 @@ class GameQuerySet(models.QuerySet):
         return self.filter(finished=True)
 
 
-class Game(models.Model):
+class Game(Versioned):
     """One game at one table in a round: its rules are the event's unless imported."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
@@ -68,6 +69,7 @@ class Game(models.Model):
             "has_provisional_hands",
             "winner",
             "updated_at",
+            "version",
         ]
     )
     objects = GameQuerySet.as_manager()
@@ -118,6 +120,11 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player} ({self.game})"
 
+    @property
+    def name(self) -> str:
+        """The seated player's name (load the players with the seats: select_related)."""
+        return self.player.name
+
 
 class Bye(models.Model):
     """A round a player sat out for want of an opponent (2-player variants)."""
@@ -164,13 +171,18 @@ class Hand(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     needs_confirmation = models.BooleanField(default=False)
+    # The entry that stored it: a random id made by the phone when the hand was first sent,
+    # so that the same entry sent again (the answer was lost with the Wi-Fi) is stored once.
+    idempotency_key = models.CharField(max_length=64, blank=True, editable=False)
 
     # Derived.
     result = models.CharField(max_length=20, blank=True)  # the engine's: undercut included
     winner = models.ForeignKey(
         Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    history = HistoricalRecords(excluded_fields=["result", "winner", "entered_at"])
+    history = HistoricalRecords(
+        excluded_fields=["result", "winner", "entered_at", "idempotency_key"]
+    )
 
     class Meta:
         verbose_name = _("hand")
@@ -178,7 +190,13 @@ class Hand(models.Model):
         ordering = ["number"]
         constraints = [
             # The double-entry guard: two devices submitting hand 5 store one hand 5.
-            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique")
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique"),
+            # One hand per entry: a retried entry finds the hand it stored.
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="hand_idempotency_key_unique",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -6,10 +6,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
 from tournaments.models import Bye, Event, Game, Player, Registration, Round, Seat
 from tournaments.selectors.games import games_with_seats
 from tournaments.selectors.names import by_name
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A seat as a table's card shows it: lighter than a Seat with its Player, for pages of
+    hundreds of tables."""
+
+    id: int
+    player_id: int
+    name: str
+    total: int
+    rank: int | None
+    prize: Decimal | None
+
+
+@dataclass(frozen=True)
+class TableVersion:
+    """A table of the current round, as far as its card needs to know whether it changed."""
+
+    id: int
+    version: int
+    finished: bool
 
 
 @dataclass
@@ -17,16 +40,53 @@ class EventOverview:
     event: Event
     rounds: list[Round]
     current_round: Round | None
-    games: list[Game]  # the current round's, with seats
+    tables: list[TableVersion]  # the current round's, in table order
+
+
+# What a table's card reads of a game: the rest (its link's secret...) stays in the database.
+CARD_FIELDS = (
+    "id",
+    "event_id",
+    "round_id",
+    "table_number",
+    "variant",
+    "options",
+    "closed",
+    "finished",
+    "hands_played",
+    "has_provisional_hands",
+    "winner_id",
+    "version",
+)
 
 
 def event_overview(event_id: int) -> EventOverview:
-    """An event, its rounds, and the current round's games with seats: four queries."""
+    """An event, its rounds, and the current round's tables (their versions): three queries,
+    whatever the number of tables."""
     event = Event.objects.select_related("club").get(pk=event_id)
     rounds = list(event.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
-    games = games_with_seats(current.games.order_by("table_number")) if current else []
-    return EventOverview(event, rounds, current, games)
+    tables = []
+    if current:
+        rows = current.games.order_by("table_number").values_list("id", "version", "finished")
+        tables = [TableVersion(*row) for row in rows]
+    return EventOverview(event, rounds, current, tables)
+
+
+def card_games(game_ids: list[int]) -> list[Game]:
+    """These games as their cards read them (CARD_FIELDS), in table order: one query."""
+    return list(Game.objects.filter(pk__in=game_ids).order_by("table_number").only(*CARD_FIELDS))
+
+
+def seat_lines(game_ids: list[int]) -> dict[int, list[SeatLine]]:
+    """These games' seats in order, as their cards show them: one query."""
+    seats: dict[int, list[SeatLine]] = {game_id: [] for game_id in game_ids}
+    rows = Seat.objects.filter(game_id__in=game_ids).order_by("game_id", "position")
+    for game_id, *line in rows.values_list(
+        "game_id", "id", "player_id", "player__name", "total", "rank", "prize"
+    ):
+        seats[game_id].append(SeatLine(*line))
+    return seats
 
 
 def round_games(event_id: int, number: int) -> tuple[Round, list[Game]]:

@@ -57,11 +57,15 @@ def game_sheet(game_id: int) -> GameSheet:
     hands = (
         Hand.objects.filter(game=game)
         .order_by("number")
-        .select_related("ended_by__player", "winner__player", "entered_by", "confirmed_by")
+        .select_related("entered_by", "confirmed_by")
+        .prefetch_related(Prefetch("lines", queryset=HandLine.objects.all()))
     )
-    hands = hands.prefetch_related(Prefetch("lines", queryset=HandLine.objects.all()))
+    by_id = {seat.id: seat for seat in seats}
     rows = []
     for hand in hands:
+        # Who ended and who won the hand sit at this table: the seats already loaded.
+        hand.ended_by = by_id.get(hand.ended_by_id)
+        hand.winner = by_id.get(hand.winner_id)
         by_seat = {line.seat_id: line for line in hand.lines.all()}
         rows.append(HandRow(hand, [by_seat.get(seat.id) for seat in seats]))
     return GameSheet(game, seats, rows)

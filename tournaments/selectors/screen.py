@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.models import Bye, ClockChange
+from tournaments.models import Bye, ClockChange, Game
 from tournaments.selectors.clock import clock_changes
 from tournaments.selectors.events import EventOverview, event_overview
-from tournaments.selectors.games import match_scores
+from tournaments.selectors.games import games_with_seats, match_scores
 from tournaments.selectors.standings import event_standings
 from tournaments.standings import StandingRow
 
 
 @dataclass
 class ScreenData:
-    overview: EventOverview  # the event, its rounds, the current round's games with seats
+    overview: EventOverview  # the event, its rounds, the current round's tables
+    games: list[Game]  # the current round's, with seats
     scores: dict[int, dict[int, int]]  # gin-rummy matches: the current game's scores
     standings: list[StandingRow] = field(default_factory=list)  # tournaments
     byes: list[Bye] = field(default_factory=list)  # who sits out the current round
@@ -25,8 +26,9 @@ class ScreenData:
 def screen_data(event_id: int) -> ScreenData:
     """What the projector shows: at most eleven queries. Event.DoesNotExist if none."""
     overview = event_overview(event_id)
-    data = ScreenData(overview, match_scores(overview.games))
     current = overview.current_round
+    games = games_with_seats(current.games.order_by("table_number")) if current else []
+    data = ScreenData(overview, games, match_scores(games))
     if overview.event.is_tournament and current is not None:
         data.standings = event_standings(overview.event)
     if current is not None and not current.is_closed:

@@ -1,55 +1,101 @@
 """Reads for tournament standings: the players' records, the standings with the prize pool
 shared out, and the page's data, each in a fixed number of queries whatever the number of
 players, rounds and hands. Only finished games count: a game in play gives nothing yet.
+The records are the Standing rows that services/standings.py keeps: one row per player.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import partial
 
 from django.db.models import Q
 
-from tournaments.models import Bye, Event, Registration, Round, Seat
+from tournaments.models import Event, Player, Registration, Round, Seat, Standing
 from tournaments.rules import PRESETS
 from tournaments.rules.prizes import by_places
 from tournaments.standings import (
     PlayerRecord,
     StandingRow,
     rank_players,
-    records_from_rows,
+    records_from_standings,
     rows_as_dicts,
     tie_break_labels,
 )
+from tournaments.standings.ranking import Results
 
 CENT = Decimal("0.01")
 
 
 def load_records(event: Event) -> list[PlayerRecord]:
-    """The record of every player who came (checked in, or seated since), from finished
-    games and byes: three queries. A registered no-show is not ranked."""
-    registered = Registration.objects.filter(event=event).values_list(
-        "player_id", "player__name", "checked_in"
+    """The record of every player who came (checked in, or seated since), from the stored
+    sums of finished games and byes (services/standings.py): two queries (three when a
+    player played without being registered). A registered no-show is not ranked."""
+    registered = list(
+        Registration.objects.filter(event=event).values_list(
+            "player_id", "player__name", "checked_in"
+        )
     )
-    seats = Seat.objects.filter(game__event=event, game__finished=True).values_list(
-        "game_id", "player_id", "total", "rank", "tournament_points"
+    names = {player_id: name for player_id, name, _checked_in in registered}
+    sums = list(
+        Standing.objects.filter(event=event).values_list(
+            "player_id",
+            "points",
+            "score",
+            "score_difference",
+            "wins",
+            "games",
+            "byes",
+            "opponents_points",
+        )
     )
-    byes = Bye.objects.filter(round__event=event).values_list("player_id", "points")
-    return records_from_rows(registered, seats, byes)
+    unknown = [row[0] for row in sums if row[0] not in names]
+    if unknown:  # seated by hand or imported without registering: rare
+        names.update(Player.objects.filter(pk__in=unknown).values_list("pk", "name"))
+    return records_from_standings(registered, [(row[0], names[row[0]], *row[1:]) for row in sums])
+
+
+def load_results(event: Event, player_ids: list[int]) -> dict[int, Results]:
+    """These players' results game by game (opponents, points earned), for head-to-head
+    among tied players: one query."""
+    games = Seat.objects.filter(player_id__in=player_ids).values("game_id")
+    seats = Seat.objects.filter(
+        game__event=event, game__finished=True, game_id__in=games
+    ).values_list("game_id", "player_id", "tournament_points")
+    tables: dict[int, list[tuple[int, Decimal]]] = {}
+    for game_id, player_id, points in seats:
+        tables.setdefault(game_id, []).append((player_id, points))
+    wanted = set(player_ids)
+    results: dict[int, Results] = {}
+    for table in tables.values():
+        for player_id, points in table:
+            if player_id in wanted:
+                others = tuple(other for other, _points in table if other != player_id)
+                results.setdefault(player_id, []).append((others, points))
+    return results
 
 
 def event_standings(event: Event) -> list[StandingRow]:
-    """The standings of an event with the prize pool shared out (when there is one)."""
+    """The standings of an event with the prize pool shared out (when there is one): three
+    queries, four when players tied up to head-to-head need their games."""
     highest = PRESETS[event.variant].highest_wins
-    rows = rank_players(load_records(event), list(event.tie_breaks), highest_wins=highest)
+    rows = rank_players(
+        load_records(event),
+        list(event.tie_breaks),
+        highest_wins=highest,
+        load_results=partial(load_results, event),
+    )
     pool = prize_pool(event)
     if pool and rows:
         # Equal on points and every tie-break: the players share the places they occupy.
-        ranking = [str(row.record.player_id) for row in rows]
-        level = {str(row.record.player_id): row.place for row in rows}
+        # Only the paid places (and whoever shares the last of them) can take anything.
+        paid = [row for row in rows if row.place <= len(event.prize_places)]
+        ranking = [str(row.record.player_id) for row in paid]
+        level = {str(row.record.player_id): row.place for row in paid}
         cents = by_places(tuple(event.prize_places), ranking, level, int(pool * 100))
         for row in rows:
-            row.prize = Decimal(cents[str(row.record.player_id)]) / 100
+            row.prize = Decimal(cents.get(str(row.record.player_id), 0)) / 100
     return rows
 
 

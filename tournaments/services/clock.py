@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import ClockChange, Game, Round
+from tournaments.models import ClockChange, Round
 from tournaments.rules.clock import (
     EXTEND,
     NOT_STARTED,
@@ -24,6 +24,7 @@ from tournaments.rules.clock import (
     clock_at,
 )
 from tournaments.selectors.clock import clock_changes
+from tournaments.services import versions
 
 MAX_ROUND_MINUTES = 600
 MAX_EXTRA_MINUTES = 120
@@ -83,8 +84,8 @@ def _act(round_: Round, action: str, minutes: int, user, now: datetime | None) -
 
 def _show_to_polls(round_: Round) -> None:
     """Make the pages that poll (the event page, the table pages, the projector, the phones'
-    clock) see a new version: their ETags follow the tables' `updated_at`."""
-    Game.objects.filter(round=round_).update(updated_at=timezone.now())
+    clock) see a new version (services/versions.py)."""
+    versions.round_changed(round_)
 
 
 def _refusal(state: str, action: str) -> str:

@@ -87,14 +87,25 @@ def record_hand(
     user=None,
     device: str = "",
     entered_by_seat: Seat | None = None,
+    idempotency_key: str = "",
 ) -> Hand:
     """Store hand `number` of the game and rescore it; HandConflict if that number is taken.
-    `entered_by_seat` is the player of the table who says he entered it."""
+    `entered_by_seat` is the player of the table who says he entered it.
+
+    `idempotency_key` names the entry: a phone sends the same one again when the answer was
+    lost, and an entry already stored returns its hand.
+    """
     try:
         with transaction.atomic():
             # One writer per game at a time (PostgreSQL row lock; SQLite's IMMEDIATE
             # transactions serialise writers already).
             game = Game.objects.select_for_update().select_related("event").get(pk=game.pk)
+            # This entry sent again (its answer was lost): the hand it stored, as it is now
+            # (closed, corrected or followed by others since), and nothing written.
+            if idempotency_key:
+                stored = game.hands.filter(idempotency_key=idempotency_key).first()
+                if stored is not None:
+                    return stored
             last = game.hands.aggregate(last=Max("number"))["last"] or 0
             if number != last + 1:
                 raise HandConflict(game.hands.filter(number=number).first(), last + 1)
@@ -110,6 +121,7 @@ def record_hand(
                 entered_from=device,
                 entered_by_seat=entered_by_seat,
                 needs_confirmation=game.event.confirmation_required,
+                idempotency_key=idempotency_key,
             )
             _confirmed_by_organiser(hand, game, user)
             _attribute(hand, user)

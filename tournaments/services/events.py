@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from tournaments import rules
 from tournaments.models import Bye, Club, Event, Game, Player, Registration
 from tournaments.rules.text import escaped, unprintable
-from tournaments.services import ratings
+from tournaments.services import standings, versions
+from tournaments.services.ratings import event_date_changed
 from tournaments.services.scoring import MOST_TOURNAMENT_POINTS, refresh_game
 
 
@@ -88,14 +89,44 @@ def change_rules(*, event: Event, variant: str, options: dict, reason: str = "")
     Games imported from a file keep the file's rules."""
     options = validated_options(variant, options)
     with transaction.atomic():
-        Event.objects.select_for_update().filter(pk=event.pk).first()
+        # The tables first, as hand entry locks them (a table, then its event's version);
+        # those imported from a file keep the file's rules.
+        games = list(event.games.filter(imported=False).select_for_update())
         event.variant, event.options = variant, options
         event._change_reason = reason or "rules changed"
         event.save(update_fields=["variant", "options"])
-        for game in event.games.filter(imported=False).select_for_update():
+        for game in games:
             game.variant, game.options = variant, options
             game.save(update_fields=["variant", "options"])
             _rescore(game, event)
+        versions.event_edited(event)
+    return event
+
+
+def save_settings(*, event: Event, reason: str = "") -> Event:
+    """Save an event's settings as edited (name, date, fee, tournament settings...), with
+    what they change, in one transaction: new points rescore its games and give its byes
+    their new points (the standings follow); a new date moves its games in the rating order;
+    its pages show the change. The variant and its options change with change_rules."""
+    problems = tournament_points_problems(
+        points_scale=event.points_scale or (), bye_points=event.bye_points or 0
+    )
+    if problems:
+        raise ValidationError(problems)
+    with transaction.atomic():
+        # The tables first, as hand entry locks them (a table, then its event's version).
+        games = list(Game.objects.filter(event_id=event.pk).select_for_update())
+        stored = Event.objects.select_for_update().get(pk=event.pk)
+        new_points = any(getattr(stored, name) != getattr(event, name) for name in POINTS_SETTINGS)
+        event._change_reason = reason or "settings changed"
+        event.save()
+        if new_points:
+            for game in games:
+                _rescore(game, event)
+            Bye.objects.filter(round__event=event).update(points=event.bye_points)
+            standings.rebuild_event(event_id=event.pk)
+        event_date_changed(event, stored.date)
+        versions.event_edited(event)
     return event
 
 
@@ -123,33 +154,11 @@ def change_points(
 
 
 def update_settings(*, event: Event, values: dict, reason: str = "") -> Event:
-    """Save settings of the event (field name → value) in one transaction, with what they
-    change: new points rescore its games and byes; a new date moves its games in the
-    ratings. The variant and its options change with change_rules."""
-    problems = tournament_points_problems(
-        points_scale=values.get("points_scale") or (),
-        bye_points=values.get("bye_points") or 0,
-    )
-    if problems:
-        raise ValidationError(problems)
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        old_date = event.date
-        new_points = any(
-            getattr(event, name) != values[name] for name in POINTS_SETTINGS if name in values
-        )
-        for name, value in values.items():
-            setattr(event, name, value)
-        # The values come checked by the settings form (an empty tie-break list is allowed
-        # there, not by the model's own blank check); the points are checked above.
-        event._change_reason = reason or "settings changed"
-        event.save()
-        if new_points:
-            for game in event.games.select_for_update():
-                _rescore(game, event)
-            Bye.objects.filter(round__event=event).update(points=event.bye_points)
-        ratings.event_date_changed(event, old_date)
-    return event
+    """Change some settings of the event (field name → value): see save_settings."""
+    event = Event.objects.get(pk=event.pk)
+    for name, value in values.items():
+        setattr(event, name, value)
+    return save_settings(event=event, reason=reason)
 
 
 def _rescore(game: Game, event: Event) -> None:
@@ -186,6 +195,7 @@ def register_player(*, event: Event, name: str, checked_in: bool = True) -> Regi
             registration.withdrawn = False
             registration.checked_in = registration.checked_in or checked_in
             registration.save(update_fields=["withdrawn", "checked_in"])
+        versions.event_changed(event.pk)
         return registration
 
 
@@ -195,7 +205,9 @@ def set_presence(*, registration: Registration, checked_in=None, withdrawn=None)
         registration.checked_in = checked_in
     if withdrawn is not None:
         registration.withdrawn = withdrawn
-    registration.save(update_fields=["checked_in", "withdrawn"])
+    with transaction.atomic():
+        registration.save(update_fields=["checked_in", "withdrawn"])
+        versions.event_changed(registration.event_id)
     return registration
 
 

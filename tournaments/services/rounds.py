@@ -17,6 +17,7 @@ from tournaments import seating
 from tournaments.models import Bye, Event, Game, Hand, Player, Round, Seat
 from tournaments.rules import PRESETS
 from tournaments.selectors.ratings import current_ratings
+from tournaments.services import standings, versions
 from tournaments.services.entry import refuse_pending, set_closed
 
 
@@ -99,6 +100,7 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
         Bye.objects.bulk_create(
             Bye(round=round_, player=by_id[pid], points=event.bye_points) for pid in found.byes
         )
+        _round_seated(event, found.byes)
     return round_
 
 
@@ -148,6 +150,7 @@ def seat_by_hand(
         Bye.objects.bulk_create(
             Bye(round=round_, player=player, points=event.bye_points) for player in byes
         )
+        _round_seated(event, [player.id for player in byes])
     return round_
 
 
@@ -185,7 +188,10 @@ def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
         if event.rounds.filter(number__gt=round_.number).exists():
             raise ValidationError(_("Only the last round can be re-seated."))
         method = round_.seating_method or None
+        sat_out = list(round_.byes.values_list("player_id", flat=True))
         Round.objects.filter(pk=round_.pk).delete()  # the caller's round stays whole if refused
+        # Its byes go with it; the new seating gives its own.
+        _round_seated(event, sat_out)
         # A new draw: for balanced mixing, a new plan from what has been played.
         return open_round(event=event, method=method, seed=_new_seed() if seed is None else seed)
 
@@ -202,6 +208,7 @@ def close_round(*, round_: Round) -> Round:
             set_closed(game=game, closed=True, reason="round closed")
         round_.closed_at = timezone.now()
         round_.save(update_fields=["closed_at"])
+        versions.event_changed(round_.event_id)
     return round_
 
 
@@ -228,6 +235,12 @@ def create_games(*, event: Event, round_: Round, tables: Sequence[Sequence[Playe
         for position, player in enumerate(table, start=1)
     )
     return games
+
+
+def _round_seated(event: Event, byes: Sequence[int]) -> None:
+    """A round seated or taken back: the bye players' sums, and the event's pages."""
+    standings.players_changed(event_id=event.pk, player_ids=byes)
+    versions.event_changed(event.pk)
 
 
 def _refuse_while_a_round_is_open(event: Event) -> None:

@@ -2,7 +2,9 @@
 
 Every change to a game's facts (a hand entered, corrected, deleted or confirmed; the game
 closed; its options changed) ends with `refresh_game` in the same transaction, so that the
-stored totals, ranks, prizes and tournament points always agree with the rule book.
+stored totals, ranks, prizes and tournament points always agree with the rule book, the
+players' sums in the event (Standing rows) follow, and the versions that polling phones
+compare move.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from tournaments.models import Game, Hand, HandLine, Seat
 from tournaments.rules.gamefile import parse_amount
 from tournaments.rules.hands import NEVER_MELDED, parse_held
 from tournaments.rules.tournament import places, tournament_points
-from tournaments.services import ratings
+from tournaments.services import ratings, standings, versions
 
 _POINTS = Seat._meta.get_field("tournament_points")
 # The most tournament points a table gives one player, in whole points: what a seat's column
@@ -82,6 +84,13 @@ def refresh_game(game: Game) -> rules.GameResult:
         _write_game(game, seats, hands, result, decided)
         # The club ratings follow the finishing order, in the same transaction.
         ratings.game_result_changed(game, seats, decided=decided, was_finished=was_finished)
+        if decided or was_finished:
+            # The players' sums in the event, and the Buchholz of whoever met them.
+            standings.players_changed(
+                event_id=game.event_id, player_ids=[seat.player_id for seat in seats]
+            )
+        # Last: the event's row stays locked until the commit (services/versions.py).
+        versions.event_changed(game.event_id)
     return result
 
 
@@ -168,7 +177,8 @@ def _write_game(game: Game, seats, hands: list[Hand], result, decided: bool) -> 
     game.hands_played = len(hands)
     game.winner = by_name[result.winner] if game.finished and result.winner else None
     Game.objects.filter(pk=game.pk).update(
-        # update() skips auto_now: the public pages' ETags read this to know what changed.
+        # The table's page changed (services/versions.py); update() skips auto_now.
+        version=versions.NEXT,
         updated_at=timezone.now(),
         finished=game.finished,
         has_provisional_hands=provisional,

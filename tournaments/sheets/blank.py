@@ -26,10 +26,10 @@ TOTAL_EVERY = 4  # a running-total row after every 4 hands
 MATCH_GAMES_ON_A_PAGE = 3
 MATCH_HANDS_PER_GAME = 6
 
-# The grid's widths in mm, as static/css/print.css sets them, to size the names in its heads.
+# The grid's widths in mm, as static/css/print-blank.css sets them, to size the names in its heads.
 GRID_MM, NUMBER_MM, HOW_MM, HOW_CROWDED_MM, PADDING_MM = 190, 14, 42, 30, 2.4
 CROWDED = 5  # players: more, and the "how" column narrows
-# The heads' sizes (print.css) with the width of a wide character of a name in bold DejaVu
+# The heads' sizes (print-common.css) with the width of a wide character of a name in bold DejaVu
 # Sans at that size (0.72 em, measured: names average 0.58 to 0.72): 11.5, 9.5, 8 and 7 pt.
 NAME_SIZES = (
     ("name-normal", 2.95),
@@ -85,7 +85,7 @@ class BlankSheet:
 
 def column_width(players: int) -> float:
     """A player's column on the blank grid, in mm: what the hand and "how" columns leave of
-    the page (the same widths as print.css), less the cell's padding."""
+    the page (the same widths as print-blank.css), less the cell's padding."""
     how = HOW_CROWDED_MM if players > CROWDED else HOW_MM
     return (GRID_MM - NUMBER_MM - how) / max(players, 1) - PADDING_MM
 

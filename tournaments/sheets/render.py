@@ -12,6 +12,7 @@ import mimetypes
 import threading
 from collections.abc import Callable
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -31,6 +32,25 @@ LOCAL_SITE_URL = "http://127.0.0.1:8000"
 
 # A progress callback: stage ("pages", "layout", "writing"), done, total.
 ReportProgress = Callable[[str, int, int], None]
+
+
+USER_AGENT_STYLESHEET = Path(__file__).with_name("ua.css")
+
+
+@cache
+def _user_agent_stylesheet() -> weasyprint.CSS:
+    # Its @counter-style rules, if any, go to a counter style of its own: WeasyPrint's
+    # standard counter styles stay those of every document.
+    counters = weasyprint.css.counters.CounterStyle()
+    return weasyprint.CSS(filename=USER_AGENT_STYLESHEET, counter_style=counters)
+
+
+class SheetHTML(weasyprint.HTML):
+    """A sheet's HTML, laid out with the sheets' own user-agent stylesheet (ua.css: the rules
+    of WeasyPrint's for the elements sheets use) instead of WeasyPrint's full one."""
+
+    def _ua_stylesheets(self, forms: bool = False) -> list[weasyprint.CSS]:
+        return [_user_agent_stylesheet()]
 
 
 class StaticFilesFetcher(weasyprint.urls.URLFetcher):
@@ -107,10 +127,11 @@ def render_html(template: str, context: dict, *, language: str) -> str:
 def html_to_pdf(html: str, *, progress: ReportProgress | None = None, pages: int = 0) -> bytes:
     """Lay out and write the PDF: what WeasyPrint alone takes, the limit of any sheet.
 
-    With `progress`, each page laid out is reported (out of the `pages` expected), then the
-    writing; WeasyPrint tells its progress on its "weasyprint.progress" logger.
+    With `progress`, each page laid out is reported (out of the `pages` expected, 0 if not
+    known), then the writing; WeasyPrint tells its progress on its "weasyprint.progress"
+    logger.
     """
-    document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=StaticFilesFetcher())
+    document = SheetHTML(string=html, base_url=BASE_URL, url_fetcher=StaticFilesFetcher())
     if progress is None:
         return document.write_pdf()
     with _reporting_pages(progress, pages):
@@ -143,7 +164,8 @@ class _PageReporter(logging.Handler):
         message = str(record.msg)
         if "Creating layout" in message:
             self.done += 1
-            self.progress("layout", min(self.done, self.pages), self.pages)
+            done = min(self.done, self.pages) if self.pages else self.done  # 0: not known
+            self.progress("layout", done, self.pages)
         elif "Creating PDF" in message:
             self.progress("writing", 0, 1)
 

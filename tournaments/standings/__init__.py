@@ -1,6 +1,7 @@
 """Tournament standings, pure (no database): the tie-break registry and the ranking.
 
-Loading the players' records is a read: `tournaments.selectors.standings`.
+Loading the players' records is a read: `tournaments.selectors.standings` (the stored sums
+of `services/standings.py`); seasons build them from seats with `records_from_rows`.
 """
 
 from .ranking import (
@@ -11,6 +12,7 @@ from .ranking import (
     leaders,
     rank_players,
     records_from_rows,
+    records_from_standings,
     rows_as_dicts,
     tie_break_labels,
 )
@@ -23,6 +25,7 @@ __all__ = [
     "leaders",
     "rank_players",
     "records_from_rows",
+    "records_from_standings",
     "rows_as_dicts",
     "tie_break_labels",
 ]

@@ -1,9 +1,10 @@
 """Tournament standings, pure: tournament points, then the event's tie-breaks in order.
 
 `rank_players` ranks `PlayerRecord`s (what each player did so far, loaded by
-`tournaments.selectors.standings`); equal on everything shares the place. Tie-breaks are a
-small registry: each one says what it measures, which way is better, and computes a value per
-player.
+`tournaments.selectors.standings` from the stored sums); equal on everything shares the
+place. Tie-breaks are a small registry: each one says what it measures, which way is
+better, and computes a value per player. Head-to-head is computed only among the players
+still tied when it is reached, and only for them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
+
+# Per game: (opponent ids, tournament points earned): what head-to-head reads.
+Results = list[tuple[tuple[int, ...], Decimal]]
 
 
 @dataclass
@@ -28,9 +32,9 @@ class PlayerRecord:
     wins: int = 0
     games: int = 0
     byes: int = 0
-    opponents: list[int] = field(default_factory=list)  # one entry per opponent per game
-    # Per game: (opponent ids, tournament points earned) — for head-to-head.
-    results: list[tuple[tuple[int, ...], Decimal]] = field(default_factory=list)
+    opponents_points: Decimal = Decimal(0)  # one entry per opponent per game (Buchholz)
+    # None: not loaded yet; `rank_players` asks for it when head-to-head needs it.
+    results: Results | None = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -38,19 +42,20 @@ class TieBreak:
     key: str
     label: str
     higher_is_better: bool | None  # None: follows the variant (score in a penalty variant)
-    value: Callable[[PlayerRecord, dict[int, PlayerRecord], list[PlayerRecord]], object]
+    # The value of a record among the players still level with him at this tie-break
+    # (everyone, for the tie-breaks that are not `among_tied`).
+    value: Callable[[PlayerRecord, list[PlayerRecord]], object]
     explanation: str = ""  # what it measures, for the organiser choosing and the players
+    # Only means something among tied players: the others get no value (None).
+    among_tied: bool = False
 
 
-def _opponents_points(record, everyone, group):
-    return sum((everyone[o].points for o in record.opponents if o in everyone), Decimal(0))
-
-
-def _head_to_head(record, everyone, group):
-    # Points earned in the games against the other players tied with him.
+def _head_to_head(record: PlayerRecord, group: list[PlayerRecord]) -> Decimal:
+    # Points earned in the games against the other players still tied with him.
     tied = {r.player_id for r in group} - {record.player_id}
     return sum(
-        (points for opponents, points in record.results if tied & set(opponents)), Decimal(0)
+        (points for opponents, points in record.results or () if tied & set(opponents)),
+        Decimal(0),
     )
 
 
@@ -61,7 +66,7 @@ TIE_BREAKS: dict[str, TieBreak] = {
             "score",
             _("cumulative score"),
             None,
-            lambda r, e, g: r.score,
+            lambda r, g: r.score,
             _(
                 "The player's game totals added up: the higher the better, or the lower in "
                 "a variant where the lowest total wins."
@@ -71,7 +76,7 @@ TIE_BREAKS: dict[str, TieBreak] = {
             "score_difference",
             _("score difference"),
             None,
-            lambda r, e, g: r.score_difference,
+            lambda r, g: r.score_difference,
             _(
                 "At each table, his total minus his opponents' average, added up over his "
                 "games: how far ahead of his tables he finished."
@@ -81,14 +86,14 @@ TIE_BREAKS: dict[str, TieBreak] = {
             "wins",
             _("games won"),
             True,
-            lambda r, e, g: r.wins,
+            lambda r, g: r.wins,
             _("How many games he finished first at his table."),
         ),
         TieBreak(
             "opponents_points",
             _("opponents' points (Buchholz)"),
             True,
-            _opponents_points,
+            lambda r, g: r.opponents_points,
             _(
                 "The tournament points of every opponent he met, added up: whoever met "
                 "the stronger players ranks first."
@@ -100,12 +105,13 @@ TIE_BREAKS: dict[str, TieBreak] = {
             True,
             _head_to_head,
             _("The tournament points he earned at tables where he met the players tied with him."),
+            among_tied=True,
         ),
         TieBreak(
             "penalty_points",
             _("fewest penalty points"),
             False,
-            lambda r, e, g: r.score,
+            lambda r, g: r.score,
             _(
                 "His game totals added up, the lowest first whatever the variant: for "
                 "variants where points are penalties."
@@ -127,34 +133,72 @@ class StandingRow:
         return self.record.name
 
 
+LoadResults = Callable[[list[int]], dict[int, Results]]
+
+
 def rank_players(
-    records: list[PlayerRecord], tie_breaks: list[str], *, highest_wins: bool
+    records: list[PlayerRecord],
+    tie_breaks: list[str],
+    *,
+    highest_wins: bool,
+    load_results: LoadResults | None = None,
 ) -> list[StandingRow]:
-    """Rank by points, then each tie-break in order; equal on everything shares the place."""
-    everyone = {r.player_id: r for r in records}
+    """Rank by points, then each tie-break in order; equal on everything shares the place.
+
+    `load_results` (player ids -> their results) is called once, for the tied players only,
+    when head-to-head is reached and their records came without results."""
     chosen = [TIE_BREAKS[key] for key in tie_breaks if key in TIE_BREAKS]
-
-    def sort_key(record: PlayerRecord, group: list[PlayerRecord]) -> tuple:
-        key: list = [-record.points]
-        for tb in chosen:
-            better_high = highest_wins if tb.higher_is_better is None else tb.higher_is_better
-            value = tb.value(record, everyone, group)
-            key.append(-value if better_high else value)
-        return tuple(key)
-
-    # Head-to-head only means something among the players level on points.
-    by_points: dict[Decimal, list[PlayerRecord]] = {}
-    for record in records:
-        by_points.setdefault(record.points, []).append(record)
-    keys = {r.player_id: sort_key(r, by_points[r.points]) for r in records}
+    keys: dict[int, list] = {r.player_id: [-r.points] for r in records}
+    values: dict[int, list] = {r.player_id: [] for r in records}
+    shown: dict = {}  # _display of each distinct value, once
+    for tb in chosen:
+        better_high = highest_wins if tb.higher_is_better is None else tb.higher_is_better
+        if not tb.among_tied:
+            found = [tb.value(record, records) for record in records]
+            for value in set(found) - shown.keys():
+                shown[value] = _display(value)
+            for record, value in zip(records, found, strict=True):
+                values[record.player_id].append(shown[value])
+                keys[record.player_id].append(-value if better_high else value)
+            continue
+        # Only the players still level on everything so far: their groups, now.
+        groups = _level(records, keys)
+        _load_missing_results(groups, load_results)
+        for group in groups:
+            for record in group:
+                if len(group) == 1:
+                    value, key = None, 0  # alone at his level: nothing to break
+                else:
+                    value = tb.value(record, group)
+                    key = -value if better_high else value
+                values[record.player_id].append(_display(value))
+                keys[record.player_id].append(key)
     ordered = sorted(records, key=lambda r: (keys[r.player_id], r.name.casefold()))
     rows: list[StandingRow] = []
+    previous = None
     for index, record in enumerate(ordered):
-        same = rows and keys[rows[-1].record.player_id] == keys[record.player_id]
-        place = rows[-1].place if same else index + 1
-        values = [_display(tb.value(record, everyone, by_points[record.points])) for tb in chosen]
-        rows.append(StandingRow(place, record, values))
+        key = keys[record.player_id]
+        place = rows[-1].place if key == previous else index + 1
+        previous = key
+        rows.append(StandingRow(place, record, values[record.player_id]))
     return rows
+
+
+def _level(records: list[PlayerRecord], keys: dict[int, list]) -> list[list[PlayerRecord]]:
+    """The records grouped by equal keys so far."""
+    groups: dict[tuple, list[PlayerRecord]] = {}
+    for record in records:
+        groups.setdefault(tuple(keys[record.player_id]), []).append(record)
+    return list(groups.values())
+
+
+def _load_missing_results(groups: list[list[PlayerRecord]], load: LoadResults | None) -> None:
+    missing = [r for group in groups if len(group) > 1 for r in group if r.results is None]
+    if not missing:
+        return
+    found = load([r.player_id for r in missing]) if load else {}
+    for record in missing:
+        record.results = found.get(record.player_id, [])
 
 
 def _display(value):
@@ -174,6 +218,7 @@ def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
         for player_id, name, checked_in in registered
         if checked_in
     }
+    opponents: dict[int, list[int]] = {}
     tables: dict[int, list[tuple]] = {}
     for game_id, *row in seats:
         tables.setdefault(game_id, []).append(row)
@@ -188,7 +233,7 @@ def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
             record.score += total
             record.games += 1
             record.wins += rank == 1
-            record.opponents += [row[0] for row in others]
+            opponents.setdefault(player_id, []).extend(row[0] for row in others)
             record.results.append((tuple(row[0] for row in others), points))
             if others:
                 average = Decimal(sum(row[1] for row in others)) / len(others)
@@ -197,6 +242,37 @@ def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
         if player_id in records:
             records[player_id].points += points
             records[player_id].byes += 1
+    for player_id, met in opponents.items():
+        records[player_id].opponents_points = sum(
+            (records[other].points for other in met), Decimal(0)
+        )
+    return list(records.values())
+
+
+def records_from_standings(registered, rows) -> list[PlayerRecord]:
+    """The records from an event's stored sums: registrations (player id, name, checked in)
+    and Standing rows (player id, name, points, score, score difference, wins, games, byes,
+    opponents' points). Who counts is as in `records_from_rows`: everyone checked in, and
+    whoever played a finished game; byes count for them only. Results are left to load."""
+    checked_in = {player_id: name for player_id, name, here in registered if here}
+    records: dict[int, PlayerRecord] = {}
+    for player_id, name, points, score, difference, wins, games, byes, opponents in rows:
+        if games or player_id in checked_in:
+            records[player_id] = PlayerRecord(
+                player_id,
+                name,
+                points=points,
+                score=score,
+                score_difference=difference,
+                wins=wins,
+                games=games,
+                byes=byes,
+                opponents_points=opponents,
+                results=None,
+            )
+    for player_id, name in checked_in.items():
+        if player_id not in records:
+            records[player_id] = PlayerRecord(player_id, name, results=None)
     return list(records.values())
 
 

@@ -44,6 +44,7 @@ from tournaments.services.entry import (
 )
 from tournaments.views.clock import game_clock_context
 from tournaments.views.entry_conflict import ConflictView, conflict_view
+from tournaments.views.entry_offline import answered_key, saved
 from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
 from tournaments.views.public import POLL_EVERY
 
@@ -159,6 +160,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 user=entrant.person,
                 device=entrant.device,
                 entered_by_seat=form.entering_seat(),
+                idempotency_key=form.cleaned_data["idempotency_key"],
             )
         except HandConflict:
             return _conflict(request, entrant, game, number, form.facts())
@@ -171,7 +173,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 # This phone's player, offered first next time (one phone may go round).
                 request.session[_entrant_key(game)] = form.cleaned_data.get("entering", "")
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
-            return redirect(f"{entrant.url('enter', game)}?mode={form.mode_value}")
+            return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
     # Refused, nothing stored: the form again with what to fix.
     return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
@@ -364,6 +366,7 @@ def render_entry(
         "preview": preview,
         "conflict": conflict,
         "entrant": entrant,
+        "answered_key": answered_key(request, conflict),  # a hand the phone kept: answered here
         "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
         "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
         if entrant.is_organiser and sheet.rows

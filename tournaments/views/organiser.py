@@ -36,11 +36,12 @@ from tournaments.services.events import (
     pool_note,
     present_count,
     prize_note,
-    update_settings,
+    save_settings,
 )
 from tournaments.services.rounds import can_open_round, seating_method_for
 from tournaments.sheets.render import qr_svg
 from tournaments.views.clock import clock_for
+from tournaments.views.pdf_jobs import jobs_context
 from tournaments.views.permissions import organiser_view
 
 DEFAULT_VARIANT = "rami-penalites"
@@ -153,13 +154,13 @@ def variant_options(request: HttpRequest) -> HttpResponse:
 @organiser_view
 def edit_event(request: HttpRequest, event: Event) -> HttpResponse:
     """An event's name, date, fee, confirmation, language and tournament settings; new
-    points rescore its tables (services.events.update_settings)."""
+    points rescore its tables (services.events.save_settings)."""
     data = request.POST if request.method == "POST" else None
     form = EventSettingsForm(data, instance=event)
     if request.method == "POST":
         if form.is_valid():
             try:
-                update_settings(event=event, values=form.cleaned_data)
+                event = save_settings(event=form.save(commit=False))
             except ValidationError as error:
                 form.add_error(None, error)
             else:
@@ -233,5 +234,7 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
         "prize_note": prize_note(event),
         # The latest round's clock while it is open: start, pause, resume, extend.
         "clock": clock_for(latest.round if latest else None),
+        "latest": latest,
+        **jobs_context(event),
     }
     return render(request, "organiser/event.html", context)

@@ -2,9 +2,9 @@
 
 It rotates between the tables' progress, the standings (or each table's leader at a club
 night), who sits where and the round clock (static/js/projector.js). Its live part polls
-like the phones' pages: an htmx fragment behind the event's ETag, so that an unchanged
-screen costs a 304. The page itself is never conditional: it carries the server's time, from
-which the clock counts down.
+like the phones' pages: an htmx fragment behind the event's version (views/polling.py), so
+that an unchanged screen costs a 304 for one query. The page itself is never conditional: it
+carries the server's time, from which the clock counts down.
 """
 
 from __future__ import annotations
@@ -13,28 +13,25 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition, require_GET
+from django.views.decorators.http import require_GET
 
 from tournaments import sheets
 from tournaments.display.screen import screen as screen_panels
 from tournaments.models import Event
 from tournaments.selectors.screen import screen_data
+from tournaments.selectors.versions import event_version
 from tournaments.sheets.render import qr_svg
-from tournaments.views.public import POLL_EVERY, event_etag
+from tournaments.views.polling import polled
+from tournaments.views.public import POLL_EVERY
 
 # Seconds each panel (or page of a long list) stays on the screen.
 ROTATE_EVERY = 15
 
 
-def screen_etag(request: HttpRequest, event_id: int) -> str | None:
-    """The event's version for the polled fragment; none for the page (always fresh)."""
-    return event_etag(request, event_id) if request.htmx else None
-
-
 @require_GET
-@condition(etag_func=screen_etag)
+@polled(event_version, by="event_id", fragments_only=True)
 def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     """The projector page; htmx polls get its live part alone."""
     try:
@@ -49,7 +46,6 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     }
     if request.htmx:
         response = render(request, "screen/_live.html", context)
-        patch_cache_control(response, no_cache=True)
     else:
         join_url = sheets.site_url(request) + reverse("event", kwargs={"event_id": event.id})
         context |= {"join_url": join_url, "join_qr": qr_svg(join_url), "rotate": ROTATE_EVERY}

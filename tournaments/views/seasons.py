@@ -6,10 +6,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods
@@ -26,13 +25,16 @@ from tournaments.display.seasons import (
 from tournaments.display.tables import EXPORT_FORMATS
 from tournaments.forms.seasons import SeasonForm
 from tournaments.models import Club, Player, Season
+from tournaments.selectors.pdf_versions import season_fingerprint
 from tournaments.selectors.players import club_player
 from tournaments.selectors.seasons import season_standings
 from tournaments.services.ratings import START, shown_rating
 from tournaments.services.seasons import save_season
+from tournaments.sheets import store
 from tournaments.sheets.season import season_pdf
 from tournaments.views.downloads import table_download
 from tournaments.views.permissions import can_manage_club
+from tournaments.views.stored_pdfs import pdf_response
 
 PER_PAGE = 100
 
@@ -63,12 +65,23 @@ def standings(request: HttpRequest, season_id: int) -> HttpResponse:
 
 @require_GET
 def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
-    """The season's standings on A4, for the club's wall, in the reader's language."""
-    season = _season_or_404(season_id)
+    """The season's standings on A4, for the club's wall, in the reader's language: rendered
+    once per version of the club's results and per language."""
+    found = season_fingerprint(season_id)
+    if found is None:
+        raise Http404(_("There is no such season."))
     language = translation.get_language() or "fr"
-    response = HttpResponse(season_pdf(season, language=language), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slugify(season.name) or "season"}.pdf"'
-    return response
+
+    def render() -> bytes:
+        return season_pdf(_season_or_404(season_id), language=language)
+
+    return pdf_response(
+        request,
+        key=f"season:{season_id}:{language}",
+        version=store.version_of("season", found, language=language),
+        render=render,
+        filename=found["name"] or "season",
+    )
 
 
 @require_GET

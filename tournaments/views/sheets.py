@@ -1,44 +1,42 @@
-"""Printed sheets as PDF, one click each.
+"""Printed sheets as PDF, one click each, each rendered once per version of its data.
 
 Blank table sheets are for the event's organisers only: the organiser's copy carries each
 table link's QR code, which lets whoever scans it enter hands. Game records, standings and
-seating lists are public, like the pages they print.
+seating lists are public, like the pages they print. Every PDF is served from storage while
+its data is unchanged (tournaments.sheets.store); a round too large to lay out in a request
+is prepared in the background from the event's page (tournaments.views.pdf_jobs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils import translation
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
 from tournaments import sheets
 from tournaments.models import Event, Game, Round
+from tournaments.selectors import pdf_versions
 from tournaments.selectors.events import round_games
 from tournaments.selectors.games import games_with_seats
+from tournaments.sheets import catalogue, store
+from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
 from tournaments.views.permissions import organiser_view
+from tournaments.views.stored_pdfs import pdf_response
 
-COPIES = {"organiser": True, "players": False}  # ?copy=: with the table links' QR codes or not
-
-
-def _pdf(content: bytes, name: str, *, private: bool = False) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    # Inline: the browser shows it, ready to print; the name is used when it is saved.
-    response["Content-Disposition"] = f'inline; filename="{slugify(name) or "sheet"}.pdf"'
-    if private:
-        response["Cache-Control"] = "private, no-store"  # table links are secrets
-    return response
+# Tables a request lays out itself (a couple of seconds); a larger round is prepared in the
+# background from the event's page.
+IN_REQUEST_TABLES = 12
 
 
-def _filename(event: Event, text: str, **values) -> str:
+def _filename(name: str, language: str, text: str, **values) -> str:
     """The PDF's name in the event's language: `text` is marked with gettext_noop."""
-    with translation.override(event.language):
-        return f"{event.name} {_(text) % values}"
+    with translation.override(language):
+        return f"{name} {_(text) % values}"
 
 
 def _round_or_404(event: Event, number: int) -> tuple[Round, list[Game]]:
@@ -48,73 +46,143 @@ def _round_or_404(event: Event, number: int) -> tuple[Round, list[Game]]:
         raise Http404(_("This event has no round %(number)s.") % {"number": number}) from None
 
 
-def _blank_sheets(
-    request: HttpRequest, load: Callable[[], tuple[Round, list[Game], str]]
-) -> HttpResponse:
-    """Blank sheets as a private PDF: the organiser's copy (?copy=organiser, the default) with
-    the table links' QR codes, or the players' copy without. `load` gives the round, its
-    games (with seats) and the file's name, or raises Http404."""
-    entry_links = COPIES.get(request.GET.get("copy", "organiser"))
-    if entry_links is None:
-        return HttpResponseBadRequest(_("Choose the organiser's copy or the players' copy."))
-    round_, games, name = load()
-    pdf = sheets.blank_sheets_pdf(
-        round_, games=games, site=sheets.site_url(request), entry_links=entry_links
-    )
-    return _pdf(pdf, name, private=True)
+def _copy(request: HttpRequest) -> str | None:
+    copy = request.GET.get("copy", "organiser")
+    return copy if copy in COPIES else None
 
 
 @require_GET
 @organiser_view
 def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    """Every table of the round, one page each, in one PDF."""
+    """Every table of the round, one page each, in one PDF: the organiser's copy
+    (?copy=organiser, the default) with the table links' QR codes, or the players' copy."""
+    copy = _copy(request)
+    if copy is None:
+        return HttpResponseBadRequest(_("Choose the organiser's copy or the players' copy."))
+    found = pdf_versions.round_fingerprint(event.pk, number)
+    if found is None:
+        raise Http404(_("This event has no round %(number)s.") % {"number": number})
+    site = sheets.site_url(request)
+    wanted = catalogue.round_sheets(found, site=site, copy=copy, language=event.language)
+    if found["tables"] > IN_REQUEST_TABLES and store.current(wanted.key, wanted.version) is None:
+        messages.info(
+            request,
+            _(
+                "The %(tables)s score sheets of round %(number)s are made in the background: "
+                "prepare them here, then download them once they are ready."
+            )
+            % {"tables": found["tables"], "number": number},
+        )
+        return redirect(reverse("organiser:event", kwargs={"event_id": event.pk}) + "#printing")
 
-    def load() -> tuple[Round, list[Game], str]:
+    def render() -> bytes:
         round_, games = _round_or_404(event, number)
-        name = _filename(event, gettext_noop("round %(number)s score sheets"), number=number)
-        return round_, games, name
+        return sheets.blank_sheets_pdf(round_, games=games, site=site, entry_links=COPIES[copy])
 
-    return _blank_sheets(request, load)
+    name = _filename(
+        event.name, event.language, gettext_noop("round %(number)s score sheets"), number=number
+    )
+    return pdf_response(
+        request, key=wanted.key, version=wanted.version, render=render, filename=name, private=True
+    )
 
 
 @require_GET
 @organiser_view
 def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """One table's blank sheet (to reprint a lost or spoilt one)."""
+    copy = _copy(request)
+    if copy is None:
+        return HttpResponseBadRequest(_("Choose the organiser's copy or the players' copy."))
+    found = pdf_versions.record_fingerprint(game_id)
+    if found is None or found["event_id"] != event.pk:
+        raise Http404(_("There is no such table in this event."))
+    site = sheets.site_url(request)
+    version = store.version_of("sheet", (found, site, copy), language=event.language)
 
-    def load() -> tuple[Round, list[Game], str]:
-        games = games_with_seats(Game.objects.filter(pk=game_id, event=event))
-        if not games:
-            raise Http404(_("There is no such table in this event."))
-        game = games[0]
+    def render() -> bytes:
+        game = games_with_seats(Game.objects.filter(pk=game_id).select_related("round"))[0]
         game.round.event = event  # loaded already, with its club
-        number = game.table_number
-        name = _filename(event, gettext_noop("table %(number)s score sheet"), number=number)
-        return game.round, games, name
+        return sheets.blank_sheets_pdf(
+            game.round, games=[game], site=site, entry_links=COPIES[copy]
+        )
 
-    return _blank_sheets(request, load)
+    number = found["table_number"]
+    name = _filename(
+        event.name, event.language, gettext_noop("table %(number)s score sheet"), number=number
+    )
+    return pdf_response(
+        request,
+        key=f"sheet:{game_id}:{copy}",
+        version=version,
+        render=render,
+        filename=name,
+        private=True,
+    )
 
 
 @require_GET
 def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
     """The filled record of a game, finished or not."""
-    game = get_object_or_404(Game.objects.select_related("event"), pk=game_id)
-    name = _filename(game.event, gettext_noop("table %(number)s record"), number=game.table_number)
-    return _pdf(sheets.game_record_pdf(game), name)
+    found = pdf_versions.record_fingerprint(game_id)
+    if found is None:
+        raise Http404(_("There is no such table."))
+    language = found["event__language"]
+
+    def render() -> bytes:
+        return sheets.game_record_pdf(Game.objects.select_related("event").get(pk=game_id))
+
+    name = _filename(
+        found["event__name"],
+        language,
+        gettext_noop("table %(number)s record"),
+        number=found["table_number"],
+    )
+    return pdf_response(
+        request,
+        key=f"record:{game_id}",
+        version=store.version_of("record", found, language=language),
+        render=render,
+        filename=name,
+    )
 
 
 @require_GET
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The results of an event: per table (club night) or the standings (tournament)."""
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
-    return _pdf(sheets.standings_pdf(event), _filename(event, gettext_noop("results")))
+    found = pdf_versions.results_fingerprint(event_id)
+    if found is None:
+        raise Http404(_("There is no such event."))
+
+    def render() -> bytes:
+        return sheets.standings_pdf(Event.objects.select_related("club").get(pk=event_id))
+
+    name = _filename(found["name"], found["language"], gettext_noop("results"))
+    wanted = catalogue.results(event_id, found)
+    return pdf_response(
+        request, key=wanted.key, version=wanted.version, render=render, filename=name
+    )
 
 
 @require_GET
 def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """Who sits where in a round, to pin up at the door."""
-    round_ = get_object_or_404(
-        Round.objects.select_related("event__club"), event_id=event_id, number=number
+    found = pdf_versions.round_fingerprint(event_id, number)
+    if found is None:
+        raise Http404(_("This event has no round %(number)s.") % {"number": number})
+    language = found["event__language"]
+
+    def render() -> bytes:
+        round_ = get_object_or_404(Round.objects.select_related("event__club"), pk=found["id"])
+        return sheets.seating_pdf(round_)
+
+    name = _filename(
+        found["event__name"], language, gettext_noop("round %(number)s seating"), number=number
     )
-    name = _filename(round_.event, gettext_noop("round %(number)s seating"), number=number)
-    return _pdf(sheets.seating_pdf(round_), name)
+    return pdf_response(
+        request,
+        key=f"seating:{found['id']}",
+        version=store.version_of("seating", found, language=language),
+        render=render,
+        filename=name,
+    )

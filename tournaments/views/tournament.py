@@ -1,5 +1,6 @@
 """Public tournament pages: standings (sortable, exported, live while a round is in play), a
-player's games, and the tournament page with the current round's seating and past rounds."""
+player's games, and the tournament page with the current round's seating and past rounds.
+Each answers a poll of an unchanged page with a 304 from the event's version (polling.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from tournaments.display.tournament import mark_matches, points_scale_lines
 from tournaments.models import Event, Player
 from tournaments.selectors.standings import event_standings, event_standings_page
 from tournaments.selectors.tournaments import player_tournament, rounds_with_games
+from tournaments.selectors.versions import event_version
 from tournaments.standings import leaders
 from tournaments.views.downloads import table_download
+from tournaments.views.polling import polled
 
 PER_PAGE = 100
 # Seconds between two refreshes of the standings while a round is in play.
@@ -33,6 +36,7 @@ def tournament_or_404(event_id: int) -> Event:
 
 
 @require_GET
+@polled(event_version, by="event_id")
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings; `?_export=csv|xlsx` downloads them; htmx polls the table alone."""
     event = tournament_or_404(event_id)
@@ -58,6 +62,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_GET
+@polled(event_version, by="event_id")
 def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     """One player's games round by round, his byes and his place."""
     event = tournament_or_404(event_id)
@@ -69,6 +74,7 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
 
 
 @require_GET
+@polled(event_version, by="event_id")
 def overview(request: HttpRequest, event_id: int) -> HttpResponse:
     """The round in play (find your table by name), the leaders, and the past rounds."""
     event = tournament_or_404(event_id)

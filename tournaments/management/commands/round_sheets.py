@@ -1,7 +1,8 @@
 """`manage.py round_sheets EVENT_ID ROUND_NUMBER -o FILE.pdf`: a round's blank score sheets.
 
-One page per table, as the organiser's page gives them, with a progress bar on standard error
-(a large round takes a while: WeasyPrint lays out each page in turn).
+One page per table, as the organiser's page gives them, with a progress bar on standard error.
+A large round is laid out on every core (--processes, PDF_PROCESSES), in chunks of tables whose
+pages are then joined; the organiser's page prepares the same file in the background.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 
 from tournaments import sheets
@@ -28,7 +30,7 @@ class ProgressBar:
     def __init__(self, out: OutputWrapper):
         self.out = out
         self.tty = out.isatty()
-        self.last: tuple[str, int] | None = None
+        self.tenths: dict[str, int] = {}  # the last tenth written, by stage
 
     def __call__(self, stage: str, done: int, total: int) -> None:
         label = STAGES.get(stage, stage)
@@ -43,9 +45,10 @@ class ProgressBar:
             self.out.write("\r" + line.ljust(self.WIDTH + 30), style_func=str, ending=end)
             self.out.flush()
             return
-        tenth = (stage, 10 * done // max(total, 1))
-        if tenth != self.last:
-            self.last = tenth
+        # Stages overlap when chunks are laid out in parallel: a tenth is written once each.
+        tenth = 10 * done // max(total, 1)
+        if self.tenths.get(stage) != tenth:
+            self.tenths[stage] = tenth
             self.out.write(line, style_func=str)
 
 
@@ -67,6 +70,12 @@ class Command(BaseCommand):
             help="leave out the table links' QR codes (whoever scans one can enter hands)",
         )
         parser.add_argument(
+            "--processes",
+            type=int,
+            default=settings.PDF_PROCESSES,
+            help="processes laying out pages at once (default: PDF_PROCESSES, every core)",
+        )
+        parser.add_argument(
             "--site-url",
             help="the site's address printed in the QR codes (default: the SITE_URL setting)",
         )
@@ -86,6 +95,7 @@ class Command(BaseCommand):
             site=site,
             entry_links=not options["players_copy"],
             progress=progress,
+            processes=max(1, options["processes"]),
         )
         output = options["output"]
         if output == "-":

@@ -23,7 +23,7 @@ def mark_imported_games(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0004_event_planned_rounds"),
+        ("tournaments", "0007_pdfs_stored_and_jobs"),
     ]
 
     operations = [

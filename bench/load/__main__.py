@@ -1,0 +1,166 @@
+"""Run the load test: a throwaway PostgreSQL database (bench/django_db.py), the federation
+event built in it, gunicorn started on it with the repository's gunicorn.conf.py and
+production settings (as `make serve` runs it, here on loopback), the generator let loose for
+a minute, the hands counted in the database, everything stopped and dropped.
+
+    DATABASE_URL=postgres://user:password@127.0.0.1:5432/ramiscore python -m bench.load
+
+LOAD_PORT (8170), LOAD_WORKERS (3, as in issue 11), LOAD_THREADS (gunicorn.conf.py's),
+LOAD_PHONES (2000), LOAD_SECONDS (60, at most 300) change the run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench import django_db  # noqa: E402
+from bench.load.federation import HANDS, TABLES  # noqa: E402
+
+TARGETS = {"poll p99 ms": 300, "write p99 ms": 1000, "errors": 0}
+
+
+def main() -> dict[str, object]:
+    if not django_db.is_postgres():
+        return {"skipped": "the load test runs on PostgreSQL: set DATABASE_URL=postgres://..."}
+    port = int(os.environ.get("LOAD_PORT") or 8170)
+    workers = os.environ.get("LOAD_WORKERS") or "3"
+    database = django_db.throwaway_url()
+    with tempfile.TemporaryDirectory(prefix="ramiscore-load-") as folder:
+        env = _server_environment(database, port, workers, Path(folder))
+        plan_path = Path(folder) / "plan.json"
+        _run([sys.executable, "bench/load/federation.py", str(plan_path)], env)
+        _run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], env)
+        plan = json.loads(plan_path.read_text())
+        log = Path(folder) / "gunicorn.log"
+        with log.open("w") as output:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "ramiscore.wsgi", "-c", "gunicorn.conf.py"],
+                cwd=ROOT,
+                env=env,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+            try:
+                _wait_until_healthy(port, server, log)
+                figures = _generate(plan_path, port, server.pid)
+            finally:
+                os.killpg(server.pid, signal.SIGTERM)
+                try:
+                    server.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(server.pid, signal.SIGKILL)
+                    server.wait()
+    stored = _hands_stored(database) - TABLES * HANDS
+    threads = env.get("GUNICORN_THREADS") or "gunicorn.conf.py's"
+    result: dict[str, object] = {
+        "server": f"gunicorn, {workers} workers × {threads} threads, PostgreSQL, loopback",
+        "event": f"{TABLES} tables of 4, {HANDS} hands each before the test; built in "
+        f"{plan['built_in']} s",
+    }
+    for key, value in figures.items():
+        target = TARGETS.get(key)
+        result[f"{key} (target ≤ {target})" if target is not None else key] = value
+    result["hands stored (must equal those acknowledged)"] = stored
+    result["machine load average (1 min) at the end"] = round(os.getloadavg()[0], 1)
+    return result
+
+
+def _server_environment(database: str, port: int, workers: str, folder: Path) -> dict:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "CACHE_URL", "DEBUG", "BENCH_DATABASE_URL"}
+    }
+    env.update(
+        DATABASE_URL=database,
+        DJANGO_SETTINGS_MODULE="ramiscore.settings",
+        # Production settings over plain HTTP on loopback, as `make serve` runs them.
+        DEBUG="0",
+        PLAIN_HTTP="1",
+        SECRET_KEY=secrets.token_urlsafe(64),
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        STATIC_ROOT=str(folder / "static"),
+        LISTEN_ADDRESS="127.0.0.1",
+        PORT=str(port),
+        WEB_CONCURRENCY=workers,
+        LOG_LEVEL="WARNING",
+    )
+    if os.environ.get("LOAD_THREADS"):
+        env["GUNICORN_THREADS"] = os.environ["LOAD_THREADS"]
+    if os.environ.get("LOAD_CACHE_URL"):
+        env["CACHE_URL"] = os.environ["LOAD_CACHE_URL"]
+    return env
+
+
+def _run(command: list[str], env: dict) -> None:
+    finished = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    if finished.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed:\n{finished.stderr[-4000:]}")
+
+
+def _wait_until_healthy(port: int, server: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn stopped:\n{log.read_text()[-4000:]}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise RuntimeError(f"gunicorn did not answer /health/ within 60 s:\n{log.read_text()[-4000:]}")
+
+
+def _generate(plan_path: Path, port: int, master: int) -> dict:
+    seconds = os.environ.get("LOAD_SECONDS") or "60"
+    phones = os.environ.get("LOAD_PHONES") or "2000"
+    finished = subprocess.run(
+        [
+            sys.executable,
+            "bench/load/generator.py",
+            str(plan_path),
+            "--base",
+            f"http://127.0.0.1:{port}",
+            "--seconds",
+            seconds,
+            "--phones",
+            phones,
+            "--server-pid",
+            str(master),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=float(seconds) + 600,
+    )
+    if finished.returncode != 0:
+        raise RuntimeError(f"the load generator failed:\n{finished.stderr[-4000:]}")
+    return json.loads(finished.stdout.strip().splitlines()[-1])
+
+
+def _hands_stored(database: str) -> int:
+    import psycopg
+
+    with psycopg.connect(database) as connection:
+        return connection.execute("SELECT count(*) FROM tournaments_hand").fetchone()[0]
+
+
+if __name__ == "__main__":
+    for name, value in main().items():
+        print(f"{name}: {value}")

@@ -1,0 +1,93 @@
+"""The synthetic federation event of the load test: a rummy tournament (no target, so no
+game ends during the test) of TABLES tables of four, round 1 in play, HANDS hands already
+entered at each table, each table's link on. Run as a child on the test's database:
+
+    python bench/load/federation.py PLAN.json
+
+writes the plan the generator follows: the event, and each table's id, link and next hand.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLES, PLAYERS_PER_TABLE, HANDS = 500, 4, 10
+
+
+def build(tables: int = TABLES, hands: int = HANDS) -> dict:
+    import datetime
+
+    from django.db import transaction
+
+    from tournaments.models import Club, Event, Hand, HandLine, Player, Round, Seat
+    from tournaments.services.rounds import create_games
+    from tournaments.services.scoring import refresh_game
+
+    rng = random.Random(11)
+    with transaction.atomic():
+        club = Club.objects.create(name="Fédération de rami")
+        event = Event.objects.create(
+            club=club,
+            name="Championnat fédéral",
+            date=datetime.date(2026, 11, 30),
+            kind=Event.Kind.TOURNAMENT,
+            variant="rummy",
+            options={},
+        )
+        round_ = Round.objects.create(event=event, number=1, seating_method="swiss")
+        players = Player.objects.bulk_create(
+            Player(club=club, name=f"Joueur {i:04d}") for i in range(tables * PLAYERS_PER_TABLE)
+        )
+        seated = [
+            players[t * PLAYERS_PER_TABLE : (t + 1) * PLAYERS_PER_TABLE] for t in range(tables)
+        ]
+        games = create_games(event=event, round_=round_, tables=seated)
+        seats: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.filter(game__round=round_).order_by("position"):
+            seats.setdefault(seat.game_id, []).append(seat)
+        stored = Hand.objects.bulk_create(
+            Hand(game=game, number=n + 1, how="going_out", ended_by=rng.choice(seats[game.pk]))
+            for game in games
+            for n in range(hands)
+        )
+        HandLine.objects.bulk_create(
+            HandLine(
+                hand=hand,
+                seat=seat,
+                held_count=None if seat.pk == hand.ended_by_id else rng.randint(0, 40),
+            )
+            for hand in stored
+            for seat in seats[hand.game_id]
+        )
+        for game in games:
+            refresh_game(game)
+    return {
+        "event": event.pk,
+        "tables": [{"id": game.pk, "token": game.link_token, "next": hands + 1} for game in games],
+    }
+
+
+def main(plan_path: str) -> None:
+    sys.path.insert(0, str(ROOT))
+    import os
+
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ramiscore.settings")
+    django.setup()
+    from django.core.management import call_command
+
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0, interactive=False)
+    plan = build()
+    plan["built_in"] = round(time.perf_counter() - started, 1)
+    Path(plan_path).write_text(json.dumps(plan))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,304 @@
+"""The phones and the tables of the load test, in one asyncio process (aiohttp), apart from
+the server it measures. Loopback only, bounded in time and in requests:
+
+    python bench/load/generator.py PLAN.json --base http://127.0.0.1:8170 --seconds 60
+
+- Phones (2,000): most follow their table's page, one in ten the event's page; each polls
+  the live part every 10 s as htmx does (HX-Request, If-None-Match with the ETag it has).
+  Before the measured minute each phone loads its page once (the warm-up, not measured),
+  at a bounded concurrency: phones arriving over a few minutes, not in one second.
+- Tables (500): each enters one hand a minute through its table link (GET the entry page in
+  the warm-up for the session and CSRF cookies, then POST the hand, then GET the page the
+  POST redirects to, as the phone does), at a random second of the minute.
+
+Prints one JSON line: requests, requests/s, p50/p99 of polls and of writes, errors, hands
+acknowledged, and the generator's own CPU time (it must not be the bottleneck).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import aiohttp
+
+POLL_EVERY = 10.0
+EVENT_WATCHERS_EVERY = 10  # one phone in ten follows the event's page
+WARM_UP_CONCURRENCY = 8
+# Long enough that a queued request is still answered (and counted) rather than dropped.
+TIMEOUT = aiohttp.ClientTimeout(total=60)
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    statuses: Counter = field(default_factory=Counter)
+    errors: Counter = field(default_factory=Counter)
+    acknowledged: int = 0
+
+    def record(self, kind: str, seconds: float, status: int | str, ok: bool) -> None:
+        self.latencies.setdefault(kind, []).append(seconds)
+        self.statuses[f"{kind} {status}"] += 1
+        if not ok:
+            self.errors[f"{kind} {status}"] += 1
+
+
+@dataclass
+class Phone:
+    url: str
+    kind: str  # "table poll" or "event poll"
+    etag: str = ""
+
+
+@dataclass
+class Table:
+    id: int
+    token: str
+    next: int
+    cookies: dict[str, str] = field(default_factory=dict)
+
+
+def _cookie_header(cookies: dict[str, str]) -> str:
+    return "; ".join(f"{name}={value}" for name, value in cookies.items())
+
+
+async def poll(session: aiohttp.ClientSession, phone: Phone, stats: Stats | None) -> None:
+    """One poll of the live part; `stats` None in the warm-up."""
+    headers = {"HX-Request": "true", "Accept-Language": "fr"}
+    if phone.etag:
+        headers["If-None-Match"] = phone.etag
+    started = time.perf_counter()
+    try:
+        async with session.get(phone.url, headers=headers, allow_redirects=False) as response:
+            await response.read()
+            status = response.status
+            phone.etag = response.headers.get("ETag", phone.etag)
+    except (TimeoutError, aiohttp.ClientError) as error:
+        status = type(error).__name__
+    if stats is not None:
+        stats.record(phone.kind, time.perf_counter() - started, status, status in (200, 304))
+
+
+async def open_entry_page(session: aiohttp.ClientSession, base: str, table: Table) -> bool:
+    """The table's phone opens its entry page: its session (device) and CSRF cookies."""
+    headers = {"Accept-Language": "fr", "Cookie": _cookie_header(table.cookies)}
+    async with session.get(f"{base}/t/{table.token}/", headers=headers) as response:
+        await response.read()
+        table.cookies.update({k: v.value for k, v in response.cookies.items()})
+        return response.status == 200 and "csrftoken" in table.cookies
+
+
+async def enter_hand(
+    session: aiohttp.ClientSession, base: str, table: Table, stats: Stats, rng: random.Random
+) -> None:
+    """POST the table's next hand (a count for each player who did not end it), then GET
+    the entry page it redirects to."""
+    ended_by = rng.randint(1, 4)
+    data = {
+        "csrfmiddlewaretoken": table.cookies.get("csrftoken", ""),
+        "number": str(table.next),
+        "mode": "counts",
+        "how": "going_out",
+        "ended_by": str(ended_by),
+        **{f"held_{p}": str(rng.randint(0, 40)) for p in range(1, 5) if p != ended_by},
+    }
+    address = f"{base}/t/{table.token}/"
+    headers = {"Accept-Language": "fr", "Cookie": _cookie_header(table.cookies)}
+    started = time.perf_counter()
+    location = ""
+    try:
+        async with session.post(
+            address, data=data, headers=headers, allow_redirects=False
+        ) as response:
+            await response.read()
+            status = response.status
+            location = response.headers.get("Location", "")
+    except (TimeoutError, aiohttp.ClientError) as error:
+        status = type(error).__name__
+    saved = status == 302
+    stats.record("write", time.perf_counter() - started, status, saved)
+    if not saved:
+        return
+    stats.acknowledged += 1
+    table.next += 1
+    started = time.perf_counter()
+    try:
+        async with session.get(base + location, headers=headers) as response:
+            await response.read()
+            status = response.status
+    except (TimeoutError, aiohttp.ClientError) as error:
+        status = type(error).__name__
+    stats.record("entry page after a save", time.perf_counter() - started, status, status == 200)
+
+
+async def at(moment: float) -> None:
+    delay = moment - time.monotonic()
+    if delay > 0:
+        await asyncio.sleep(delay)
+
+
+async def phone_loop(session, phone: Phone, start: float, end: float, stats: Stats) -> None:
+    moment = start
+    while moment < end:
+        await at(moment)
+        await poll(session, phone, stats)
+        moment += POLL_EVERY
+
+
+async def table_loop(session, base, table, start, end, stats, rng) -> None:
+    moment = start
+    while moment < end:
+        await at(moment)
+        await enter_hand(session, base, table, stats, rng)
+        moment += 60.0
+
+
+async def bounded(concurrency: int, jobs) -> list:
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(job):
+        async with gate:
+            return await job
+
+    return await asyncio.gather(*(one(job) for job in jobs))
+
+
+def server_cpu(master: int | None) -> float:
+    """CPU seconds used so far by the server's workers (the children of gunicorn's master),
+    from /proc: what the server costs, whatever else the machine is running."""
+    if not master:
+        return 0.0
+    try:
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    except OSError:
+        return 0.0
+    ticks = 0
+    for child in children:
+        try:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+async def run(
+    base: str, plan: dict, *, phones: int, seconds: float, seed: int, master: int | None = None
+) -> dict:
+    rng = random.Random(seed)
+    tables = [Table(t["id"], t["token"], t["next"]) for t in plan["tables"]]
+    watchers = []
+    for i in range(phones):
+        if i % EVENT_WATCHERS_EVERY == 0:
+            watchers.append(Phone(f"{base}/events/{plan['event']}/", "event poll"))
+        else:
+            table = tables[i % len(tables)]
+            watchers.append(Phone(f"{base}/games/{table.id}/", "table poll"))
+    connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=15)
+    async with aiohttp.ClientSession(connector=connector, timeout=TIMEOUT) as session:
+        warm_started = time.monotonic()
+        opened = await bounded(
+            WARM_UP_CONCURRENCY, [open_entry_page(session, base, t) for t in tables]
+        )
+        await bounded(WARM_UP_CONCURRENCY, [poll(session, p, None) for p in watchers])
+        warm_up = time.monotonic() - warm_started
+        stats = Stats()
+        cpu, served = time.process_time(), server_cpu(master)
+        start = time.monotonic() + 0.5
+        end = start + seconds
+        jobs = [
+            phone_loop(session, p, start + rng.uniform(0, POLL_EVERY), end, stats) for p in watchers
+        ]
+        jobs += [
+            table_loop(session, base, t, start + rng.uniform(0, 60.0), end, stats, rng)
+            for t in tables
+        ]
+        await asyncio.gather(*jobs)
+        elapsed = time.monotonic() - start
+        cpu, served = time.process_time() - cpu, server_cpu(master) - served
+    figures = report(stats, elapsed, cpu, warm_up, sum(opened), len(tables))
+    if master:
+        figures["server CPU s (gunicorn's workers)"] = round(served, 1)
+        figures["server CPU ms per request"] = round(served * 1000 / max(1, figures["requests"]), 2)
+    return figures
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tables) -> dict:
+    def ms(values: list[float], share: float) -> float:
+        return round(percentile(values, share) * 1000, 1) if values else 0.0
+
+    polls = stats.latencies.get("table poll", []) + stats.latencies.get("event poll", [])
+    writes = stats.latencies.get("write", [])
+    total = sum(len(v) for v in stats.latencies.values())
+    figures = {
+        "warm-up (each phone's first load, each table's entry page), s": round(warm_up, 1),
+        "entry pages opened in the warm-up": f"{opened}/{tables}",
+        "measured, s": round(elapsed, 1),
+        "requests": total,
+        "requests/s": round(total / elapsed, 1),
+        "polls": len(polls),
+        "polls answered 304": sum(
+            n for key, n in stats.statuses.items() if key.endswith("poll 304")
+        ),
+        "poll p50 ms": ms(polls, 0.50),
+        "poll p99 ms": ms(polls, 0.99),
+        "writes": len(writes),
+        "write p50 ms": ms(writes, 0.50),
+        "write p99 ms": ms(writes, 0.99),
+        "errors": sum(stats.errors.values()),
+        "hands acknowledged": stats.acknowledged,
+        "generator CPU s (its share of the machine)": round(cpu, 1),
+    }
+    for kind in ("table poll", "event poll", "entry page after a save"):
+        values = stats.latencies.get(kind, [])
+        figures[f"{kind}: n, p50, p99 ms"] = [len(values), ms(values, 0.5), ms(values, 0.99)]
+    if stats.errors:
+        figures["errors by kind"] = dict(stats.errors)
+    if polls:
+        figures["poll mean ms"] = round(statistics.mean(polls) * 1000, 1)
+    return figures
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("plan")
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--phones", type=int, default=2000)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--server-pid", type=int, help="gunicorn's master, for its CPU time")
+    args = parser.parse_args(argv)
+    if urlsplit(args.base).hostname not in LOOPBACK:
+        raise SystemExit("The load test only sends traffic to this machine (loopback).")
+    plan = json.loads(Path(args.plan).read_text())
+    figures = asyncio.run(
+        run(
+            args.base,
+            plan,
+            phones=args.phones,
+            seconds=min(args.seconds, 300),
+            seed=args.seed,
+            master=args.server_pid,
+        )
+    )
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
