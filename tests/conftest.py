@@ -94,3 +94,21 @@ def game(event):
     from tests.factories import make_game
 
     return make_game(event, pot=15)
+
+
+@pytest.fixture
+def hands_confirmed(event):
+    """The `event` fixture with its hands confirmed by a second player (docs/confirmation.md)."""
+    event.confirmation_required = True
+    event.save()
+    return event
+
+
+@pytest.fixture
+def organiser_client(organiser):
+    """A browser session of the club's organiser, logged in."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(organiser)
+    return client

@@ -12,7 +12,14 @@ from django.templatetags.static import static
 from django.test import RequestFactory, override_settings
 from django.utils import translation
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, correct, make_game, play
+from tests.factories import (
+    EventFactory,
+    PlayerFactory,
+    correct,
+    facts,
+    make_game,
+    play,
+)
 from tests.pdf import (
     dark_share,
     in_english,
@@ -27,7 +34,7 @@ from tests.pdf import (
 from tests.views.tournament_data import build
 from tournaments import sheets
 from tournaments.models import Bye, Round
-from tournaments.services.entry import confirm_hand
+from tournaments.services.entry import confirm_hand, record_hand
 from tournaments.sheets.blank import blank_sheet, column_width, grid, name_size
 from tournaments.sheets.render import StaticFilesFetcher, qr_svg, site_url
 
@@ -319,11 +326,17 @@ def test_the_record_marks_corrections_and_says_who_entered_and_confirmed(club, o
         club=club, options={"target": 100}, confirmation_required=True, language="en"
     )
     game = make_game(event)
-    second = UserFactory(username="arbitre")
-    hand = play(game, "going_out", "Anne", Bruno=23, Chloé=4)
-    hand.entered_by = organiser
-    hand.save()
-    confirm_hand(hand=hand, user=second)
+    bruno, chloe = game.seats.get(position=2), game.seats.get(position=3)
+    hand = record_hand(
+        game=game,
+        number=1,
+        facts=facts(game, "going_out", "Anne", Bruno=23, Chloé=4),
+        device="phone-of-bruno",
+        entered_by_seat=bruno,
+    )
+    confirm_hand(hand=hand, device="phone-of-chloe", confirmed_by_seat=chloe)
+    first = lines(pages_text(sheets.game_record_pdf(game))[0])
+    assert "1 Anne: went out 0 0 23 23 4 4 Bruno Chloé" in first
     correct(
         hand,
         "going_out",
@@ -336,9 +349,31 @@ def test_the_record_marks_corrections_and_says_who_entered_and_confirmed(club, o
 
     text = pages_text(sheets.game_record_pdf(game))[0]
 
-    assert "1* Anne: went out (provisional) 0 0 13 13 4 4 organiser not yet" in lines(text)
+    # The organiser who corrected it vouches for it: confirmed in his name.
+    assert "1* Anne: went out 0 0 13 13 4 4 Bruno organiser" in lines(text)
     assert "Bruno avait compté deux fois le roi" in " ".join(text.split())
     assert "Bruno: 23 → 13" in " ".join(text.split())
+
+
+def test_the_record_of_a_game_with_a_waiting_hand_says_provisional_and_crowns_nobody(club):
+    event = EventFactory(
+        club=club, options={"target": 100}, confirmation_required=True, language="en"
+    )
+    game = make_game(event, pot=15)
+    record_hand(
+        game=game,
+        number=1,
+        facts=facts(game, "going_out", "Anne", Bruno=100, Chloé=4),
+        device="phone-of-bruno",
+        entered_by_seat=game.seats.get(position=2),
+    )
+
+    text = pages_text(sheets.game_record_pdf(game))[0]
+
+    assert "Awaiting confirmation provisional totals after hand 1" in " ".join(text.split())
+    assert "1 Anne: went out (provisional) 0 0 100 100 4 4 Bruno not yet" in lines(text)
+    assert "Winner" not in text
+    assert text.count("€") == 1  # the pot; no prize while a hand waits
 
 
 def test_a_gin_rummy_match_record_shows_each_games_bonuses_from_the_engine():
@@ -424,7 +459,8 @@ def test_the_results_take_the_same_queries_for_2_or_20_tables(django_assert_num_
         event = EventFactory(language="en")
         for number in range(1, tables + 1):
             make_game(event, table_number=number, players=(f"A{number}", f"B{number}"))
-        with django_assert_num_queries(2) as context:  # the rounds, the seats
+        # The rounds, the seats, and who may still gain points (a hand waiting, say).
+        with django_assert_num_queries(3) as context:
             sheets.standings_pdf(event)
         return len(context.captured_queries)
 

@@ -8,7 +8,8 @@
   const grid = document.getElementById("card-grid");
   const gridTitle = grid.querySelector(".card-grid-title");
   const modeField = form.querySelector('input[name="mode"]');
-  const rami = form.dataset.family === "rami";
+  // Who gives a count, by way of ending the hand: the rules engine's, rendered as JSON.
+  const counted = JSON.parse(document.getElementById("who-is-counted").textContent);
   const copies = Number(form.dataset.copies);
   const jokers = Number(form.dataset.jokers);
   const maxCards = Number(form.dataset.maxCards);
@@ -48,20 +49,20 @@
 
   // Step 1: who went out holds nothing (rami); a draw is ended by nobody (gin).
   function updateStep1(moveOn) {
-    const how = checked("how")?.value;
+    const rule = counted[checked("how")?.value] || { ender: "counted", others: "counted" };
     for (const radio of form.querySelectorAll('input[name="ended_by"]')) {
-      radio.disabled = how === "draw";
-      if (how === "draw") radio.checked = false;
+      radio.disabled = rule.ender === "nobody";
+      if (radio.disabled) radio.checked = false;
     }
     const ender = checked("ended_by")?.value;
     for (const block of blocks()) {
-      const skip = rami && block.dataset.position === ender;
+      const skip = rule.ender === "holds_nothing" && block.dataset.position === ender;
       const never = block.querySelector(".never input");
       block.hidden = skip;
       inputOf(block).disabled = skip || Boolean(never?.checked);
       if (skip && active === inputOf(block)) close();
     }
-    if (how === "gin" && ender && form.dataset.mode === "counts") {
+    if (rule.ender === "no_deadwood" && ender && form.dataset.mode === "counts") {
       const input = inputOf(form.querySelector(`.held[data-position="${ender}"]`));
       if (!input.value) input.value = "0"; // a gin has no deadwood
     }
@@ -164,7 +165,7 @@
   form.addEventListener("change", (event) => {
     const name = event.target.name || "";
     if (name === "how" || name === "ended_by") {
-      updateStep1(name === "ended_by" || event.target.value === "draw");
+      updateStep1(name === "ended_by" || counted[event.target.value]?.ender === "nobody");
     } else if (name.startsWith("never_")) {
       updateStep1(false);
     }

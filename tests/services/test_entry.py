@@ -115,6 +115,7 @@ def test_a_provisional_hand_waits_for_a_different_person():
     event = EventFactory(confirmation_required=True, options={"target": 100})
     game = make_game(event)
     enterer, other = UserFactory(), UserFactory()
+    chloe = game.seats.get(position=3)
     hand = record_hand(
         game=game,
         number=1,
@@ -124,8 +125,8 @@ def test_a_provisional_hand_waits_for_a_different_person():
     game.refresh_from_db()
     assert hand.is_provisional and game.has_provisional_hands and not game.finished
     with pytest.raises(PermissionDenied):
-        confirm_hand(hand=hand, user=enterer)
-    confirm_hand(hand=hand, user=other)
+        confirm_hand(hand=hand, user=enterer, confirmed_by_seat=chloe)
+    confirm_hand(hand=hand, user=other, confirmed_by_seat=chloe)
     game.refresh_from_db()
     assert game.finished and not game.has_provisional_hands and game.winner.name == "Anne"
 
@@ -133,6 +134,7 @@ def test_a_provisional_hand_waits_for_a_different_person():
 def test_a_table_link_device_cannot_confirm_its_own_hand():
     event = EventFactory(confirmation_required=True)
     game = make_game(event)
+    bruno = game.seats.get(position=2)
     hand = record_hand(
         game=game,
         number=1,
@@ -140,10 +142,11 @@ def test_a_table_link_device_cannot_confirm_its_own_hand():
         device="phone-1",
     )
     with pytest.raises(PermissionDenied):
-        confirm_hand(hand=hand, device="phone-1")
+        confirm_hand(hand=hand, device="phone-1", confirmed_by_seat=bruno)
     with pytest.raises(PermissionDenied):
-        confirm_hand(hand=hand)  # nobody at all
-    assert confirm_hand(hand=hand, device="phone-2").confirmed_from == "phone-2"
+        confirm_hand(hand=hand, confirmed_by_seat=bruno)  # nobody at all
+    confirmed = confirm_hand(hand=hand, device="phone-2", confirmed_by_seat=bruno)
+    assert confirmed.confirmed_from == "phone-2"
 
 
 def test_cards_after_a_knock_are_counted_with_lay_offs():

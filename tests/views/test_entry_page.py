@@ -165,3 +165,44 @@ def test_the_table_link_page_takes_the_same_queries_whatever_the_number_of_hands
     with django_assert_max_num_queries(7):  # one of them for the round's clock
         response = client.get(f"/t/{game.link_token}/")
     assert len(response.context["hands"]) == hands
+
+
+def test_the_page_gives_the_script_who_is_counted_from_the_engine(client, organiser, club):
+    import json
+    import re
+
+    from tournaments.rules.hands import counted_by_way
+
+    event = EventFactory(club=club, variant="gin-rummy")
+    game = make_game(event, players=("Anne", "Bruno"))
+    client.force_login(organiser)
+    html = client.get(enter_url(game)).content.decode()
+    found = re.search(r'<script id="who-is-counted" type="application/json">(.*?)</script>', html)
+    assert json.loads(found.group(1)) == counted_by_way(game.rules())
+
+
+@pytest.mark.parametrize(
+    ("variant", "how", "needed"),
+    [
+        ("rami-penalites", "going_out", {"Bruno", "Chloé"}),
+        ("gin-rami", "knock", {"Anne", "Bruno", "Chloé"}),
+        ("gin-rami", "gin", {"Bruno", "Chloé"}),  # the gin's 0 goes without saying
+    ],
+)
+def test_the_form_asks_for_exactly_whom_the_engine_counts(club, variant, how, needed):
+    from tournaments.forms.entry import HandForm
+    from tournaments.models import Seat
+
+    event = EventFactory(club=club, variant=variant)
+    game = make_game(event)
+    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+    names = {seat.player.name: seat.position for seat in seats}
+
+    def form(given):
+        data = {"number": 1, "how": how, "ended_by": "1", "mode": "counts"}
+        data |= {f"held_{names[name]}": "5" for name in given}
+        return HandForm(data, variant=game.rules(), seats=seats)
+
+    assert form(needed).is_complete()
+    for left_out in needed:
+        assert not form(needed - {left_out}).is_complete()

@@ -122,7 +122,8 @@ def test_whoever_holds_the_table_link_confirms_hands_of_that_table(
     who, game, other_game, organiser, provisional
 ):
     client = client_as(who, game, other_game, organiser)
-    response = client.post(f"/t/{game.link_token}/hands/1/confirm/")
+    # Whoever holds the link names the player who confirms (an organiser needs not).
+    response = client.post(f"/t/{game.link_token}/hands/1/confirm/", {"confirmer": "3"})
     assert response.status_code == 302
     provisional.refresh_from_db()
     assert not provisional.is_provisional
@@ -140,7 +141,7 @@ def test_the_link_of_another_table_cannot_confirm_this_tables_hand(
     game, other_game, organiser, provisional
 ):
     client = client_as("link_other", game, other_game, organiser)
-    response = client.post(f"/t/{other_game.link_token}/hands/1/confirm/")
+    response = client.post(f"/t/{other_game.link_token}/hands/1/confirm/", {"confirmer": "3"})
     assert response.status_code == 404
     provisional.refresh_from_db()
     assert provisional.is_provisional
@@ -174,4 +175,4 @@ def test_reading_pages_refuse_other_methods(client, organiser, game):
     client.force_login(organiser)
     assert client.get(reverse("entry:preview", kwargs={"game_id": game.pk})).status_code == 405
     url = reverse("entry:confirm", kwargs={"game_id": game.pk, "number": 1})
-    assert client.get(url).status_code == 405
+    assert client.put(url).status_code == 405  # the confirm screen is GET, confirming POST

@@ -255,6 +255,27 @@ def test_the_settings_page_keeps_the_club(client, event, organiser):
     assert event.club != other and event.name == "Déplacée ?"
 
 
+def test_saving_a_new_points_scale_rescores_the_tables_already_played(client, event, organiser):
+    from tests.factories import make_game, play
+
+    game = make_game(event)
+    play(game, "going_out", "Anne", Bruno=100, Chloé=40)
+    assert dict(game.seats.values_list("player__name", "tournament_points")) == {
+        "Anne": 3,
+        "Bruno": 0,
+        "Chloé": 1,
+    }
+    client.force_login(organiser)
+    data = event_post(event.club, points_scale="5, 2, 1")
+    data.pop("variant")
+    assert client.post(f"/manage/events/{event.id}/settings/", data).status_code == 302
+    assert dict(game.seats.values_list("player__name", "tournament_points")) == {
+        "Anne": 5,
+        "Bruno": 1,
+        "Chloé": 2,
+    }
+
+
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [

@@ -163,7 +163,8 @@ def _hand_confirmed(event):
     game = _table(event)
     hand = _play(game)
     _snapshot_after_setup(event)
-    entry.confirm_hand(hand=hand, user=UserFactory(username="second"))
+    confirmer = game.seats.order_by("position").last()  # a player of the table
+    entry.confirm_hand(hand=hand, user=UserFactory(username="second"), confirmed_by_seat=confirmer)
 
 
 def _change_undone(event):

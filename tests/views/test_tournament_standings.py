@@ -23,8 +23,8 @@ from tournaments.services.rounds import close_round
 pytestmark = pytest.mark.django_db
 
 # Event, standings (registrations, seats, byes, entrants), the pool (entrants twice), rounds,
-# withdrawals.
-QUERIES = 9
+# withdrawals, who may still gain points (games in play, hands waiting for confirmation).
+QUERIES = 10
 
 
 def url(event, **params) -> str:

@@ -15,13 +15,14 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from tournaments.display.cards import shown_codes
 from tournaments.display.formats import labelled
+from tournaments.display.hands import display_name, held_words
 from tournaments.display.labels import how_label
 from tournaments.models import Seat
 from tournaments.selectors.history import GameHistory
 
 ENTERED, CORRECTED, DELETED, CONFIRMED = "entered", "corrected", "deleted", "confirmed"
+RENUMBERED = "renumbered"  # a hand before it was discarded: the next ones moved up
 CLOSED, REOPENED, RULES_CHANGED = "closed", "reopened", "rules_changed"
 LIMIT = 50
 
@@ -37,11 +38,6 @@ class Change:
     reason: str = ""
     details: list[str] = field(default_factory=list)
     order: tuple = ()  # (date, kind, history id): newest first, stable on equal dates
-
-
-def display_name(user) -> str:
-    """How a page or a sheet names an account: the full name if set, else the username."""
-    return user.get_full_name() or user.get_username()
 
 
 def game_changes(
@@ -72,18 +68,23 @@ def _hand_changes(hand_records, line_records, names: dict[int, str]) -> list[Cha
         details = []
         if action == CORRECTED:
             details = _fact_details(before, record, names) + line_details.get(record.history_id, [])
+        if action in (ENTERED, CORRECTED) and record.needs_confirmation and record.confirmed_at:
+            # An organiser keying or correcting a hand vouches for it (docs/confirmation.md).
+            details.append(_("counts as confirmed: an organiser made this change"))
         labels = {
             ENTERED: _("Hand %(number)s entered"),
             CORRECTED: _("Hand %(number)s corrected"),
             DELETED: _("Hand %(number)s deleted"),
             CONFIRMED: _("Hand %(number)s confirmed"),
+            RENUMBERED: _("Hand %(before)s is now hand %(number)s"),
         }
         changes.append(
             Change(
                 when=record.history_date,
-                who=_who(record, action),
+                who=_who(record, action, names),
                 action=action,
-                summary=labels[action] % {"number": record.number},
+                summary=labels[action]
+                % {"number": record.number, "before": before.number if before else ""},
                 reason=(record.history_change_reason or "")
                 if action in (CORRECTED, DELETED)
                 else "",
@@ -99,13 +100,33 @@ def _hand_action(record, before) -> str | None:
         return ENTERED
     if record.history_type == "-":
         return DELETED
-    if before is not None and before.confirmed_at is None and record.confirmed_at is not None:
+    if is_confirmation(record, before):
         return CONFIRMED
+    if before is not None and before.number != record.number:
+        return RENUMBERED
     return CORRECTED
 
 
-def _who(record, action: str) -> str:
-    """The account that made the change; people at the table without one use its link."""
+def is_confirmation(record, before) -> bool:
+    """Whether a hand's history record is its confirmation (not a correction): the service
+    says so as the change's reason."""
+    if record.history_change_reason == "confirmed":
+        return True
+    # Records older than the reason: the confirmation date appeared, nothing else changed.
+    return (
+        before is not None
+        and not record.history_change_reason
+        and before.confirmed_at is None
+        and record.confirmed_at is not None
+    )
+
+
+def _who(record, action: str, names: dict[int, str]) -> str:
+    """The player named at the table, else the account that made the change; people at the
+    table without one use its link."""
+    seat_id = {ENTERED: record.entered_by_seat_id, CONFIRMED: record.confirmed_by_seat_id}
+    if seat_id.get(action) in names:
+        return names[seat_id[action]]
     user = record.history_user
     if user is None and action == ENTERED:
         user = record.entered_by
@@ -139,16 +160,6 @@ def _fact_details(before, after, names: dict[int, str]) -> list[str]:
     return details
 
 
-def _held_text(record) -> str:
-    if record.never_melded:
-        return _("never melded")
-    if record.held_cards:
-        return shown_codes(record.held_cards)  # in the page's letters: "RK 7P" in French
-    if record.held_count is not None:
-        return str(record.held_count)
-    return "—"
-
-
 def _line_details(hand_records, line_records, names: dict[int, str]) -> dict[int, list[str]]:
     """What each player held before and after each correction, keyed by the history id of
     the hand's correction record (the lines are saved just after their hand)."""
@@ -163,7 +174,7 @@ def _line_details(hand_records, line_records, names: dict[int, str]) -> dict[int
         previous[line.id] = line
         if line.history_type != "~" or before is None:
             continue
-        old, new = _held_text(before), _held_text(line)
+        old, new = held_words(before), held_words(line)
         owner = [
             r for r in corrections.get(line.hand_id, []) if r.history_date <= line.history_date
         ]

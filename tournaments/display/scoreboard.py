@@ -103,6 +103,11 @@ class GameCard:
         return self.game.finished
 
     @property
+    def provisional(self) -> bool:
+        """A hand waits for confirmation: the totals may still change, nothing is decided."""
+        return self.game.has_provisional_hands
+
+    @property
     def bar_style(self) -> str:
         return "penalty" if self.progress.penalty else "goal"
 

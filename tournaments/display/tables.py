@@ -154,6 +154,8 @@ class StandingsTable(SpreadsheetSafe, tables.Table):
     wins = tables.Column(verbose_name=capfirst(TIE_BREAKS["wins"].label), attrs=NUMBER)
     byes = tables.Column(verbose_name=gettext_lazy("Byes"), attrs=NUMBER)
     prize = PrizeColumn(verbose_name=gettext_lazy("Prize"))
+    # Exports only (the page says it above the table): whose points may still change.
+    provisional = tables.Column(verbose_name=gettext_lazy("Provisional"), visible=False)
 
     class Meta:
         template_name = "tournament/table.html"
@@ -170,6 +172,7 @@ def standings_table(standings: StandingsPage) -> StandingsTable:
     rows = rows_as_dicts(standings.rows, standings.tie_breaks)
     for row in rows:
         row["withdrawn"] = row["player_id"] in standings.withdrawn
+        row["provisional"] = _("yes") if row["player_id"] in standings.undecided.players else ""
     extra = [
         (f"tb_{key}", PointsColumn(verbose_name=capfirst(label), attrs=TIE_BREAK))
         for key, label in standings.tie_breaks
@@ -179,8 +182,11 @@ def standings_table(standings: StandingsPage) -> StandingsTable:
     keys = [key for key, _label in standings.tie_breaks]
     tie_columns = ["wins" if key == "wins" else f"tb_{key}" for key in keys]
     wins = [] if "wins" in keys else ["wins"]
-    sequence = ["place", "player", "points", "games", *wins, *tie_columns, "byes", "prize"]
-    exclude = []
+    sequence = [
+        *["place", "player", "points", "games", *wins, *tie_columns, "byes", "prize"],
+        "provisional",
+    ]
+    exclude = [] if standings.undecided else ["provisional"]
     if not standings.has_byes:
         exclude.append("byes")
     if not standings.pool.pool:

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.rules.variants import GIN, Variant
+from tournaments.display.labels import UNDERCUT, how_legend
+from tournaments.rules import hands
+from tournaments.rules.variants import Variant
 
 # On the pages: the ace is always said; of the other key options, only these.
 PAGE_WORDS: dict[str, Callable[[Variant], str]] = {
@@ -125,10 +127,9 @@ def rules_line(variant: Variant) -> str:
 
 def ways_to_end(variant: Variant) -> str:
     """The abbreviations players write in the "how it ended" column, for the sheet's legend."""
-    if variant.family == GIN:
-        parts = [_("K = knocked"), _("G = gin"), _("U = undercut")]
-        if variant.has_draws:
-            parts.append(_("D = draw"))
-    else:
-        parts = [_("O = went out"), _("R = rami sec")]
+    # The ways to end a hand, and after a knock the undercut (a result a player writes too).
+    codes = list(hands.ways_to_end(variant))
+    if hands.KNOCK in codes:
+        codes.insert(codes.index(hands.GIN_) + 1, UNDERCUT)
+    parts = [how_legend(code) for code in codes]
     return _("Write who ended the hand and how: %(ways)s.") % {"ways": ", ".join(parts)}

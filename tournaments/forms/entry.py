@@ -21,8 +21,17 @@ from tournaments.display.labels import HOW_LABELS
 from tournaments.models import HandLine, Seat
 from tournaments.rules import RulesError
 from tournaments.rules.cards import ENGLISH, CardLetters, read_cards
-from tournaments.rules.hands import DRAW, GIN_, HOWS, NEVER_MELDED
-from tournaments.rules.variants import GIN, RAMI, Variant
+from tournaments.rules.hands import (
+    ALL_OR_NONE,
+    COUNTED,
+    HOLDS_NOTHING,
+    NEVER_MELDED,
+    NO_DEADWOOD,
+    NOBODY,
+    ways_to_end,
+    who_is_counted,
+)
+from tournaments.rules.variants import GIN, Variant
 from tournaments.selectors.games import HandRow
 from tournaments.services.entry import HandFacts
 
@@ -68,8 +77,11 @@ class HandForm(forms.Form):
         seats: list[Seat],
         reason: bool = False,
         letters: CardLetters | None = None,
+        entrant: str = "",
         **kwargs,
     ) -> None:
+        """`entrant`: whether the form asks who is entering the hand ("asked", "required"
+        when the event has hands confirmed, "" not at all: an organiser is entering)."""
         super().__init__(*args, **kwargs)
         self.variant, self.seats = variant, seats
         self.letters = letters or page_letters()
@@ -77,7 +89,18 @@ class HandForm(forms.Form):
         # asked): kept as typed so that the preview can still say what is wrong.
         self.refused_codes: set[str] = set()
         self.typed_no_count = False  # letters typed where the page asks for a count
-        hows = [how for how in HOWS[variant.family] if how != DRAW or variant.has_draws]
+        if entrant:
+            self.fields["entering"] = player_choice(
+                seats,
+                label=_("Who is entering this hand?"),
+                required=entrant == REQUIRED,
+                missing=_("Say who is entering the hand: another player will confirm it."),
+            )
+            if entrant == REQUIRED:
+                self.fields["entering"].help_text = _(
+                    "Another player of the table then checks it on his phone and confirms it."
+                )
+        hows = ways_to_end(variant)
         self.fields["how"].choices = [(how, HOW_LABELS[how].choice) for how in hows]
         self.fields["how"].initial = hows[0]  # going out / knock: most hands end this way
         self.fields["ended_by"].choices = [(str(seat.position), seat.player.name) for seat in seats]
@@ -142,6 +165,10 @@ class HandForm(forms.Form):
         """Whether the hand's facts are readable (a correction's reason may still be missing)."""
         return self.is_valid() or set(self.errors) <= {"reason"}
 
+    def entering_seat(self) -> Seat | None:
+        """The player who says he is entering the hand, if asked and given."""
+        return seat_at(self.seats, self.cleaned_data.get("entering"))
+
     def is_complete(self) -> bool:
         """Whether every player who must be counted has a value (for the live preview). A
         value refused for its card codes counts as given: the preview then says what is
@@ -150,35 +177,32 @@ class HandForm(forms.Form):
         if self.typed_no_count:
             # Letters typed as a count are wrong whatever comes next: the preview says so.
             return True
-        if set(self.errors) - {"reason"} - self.refused_codes:
+        if set(self.errors) - {"reason", "entering"} - self.refused_codes:
             return False
-        data = self.cleaned_data
-        if data["how"] != DRAW and not data["ended_by"]:
+        rule = who_is_counted(self.variant, self.cleaned_data["how"])
+        ender = None if rule.ender == NOBODY else self._ended_by_seat()
+        if rule.ender != NOBODY and ender is None:
             return False
-        ender = self._ended_by_seat()
-        counted = [
-            seat
-            for seat in self.seats
-            if not (self.variant.family == RAMI and seat == ender)
-            and not (self.is_gin and seat == ender and data["how"] == GIN_)
-        ]
-        if data["how"] == DRAW and not any(self._held_text(seat) for seat in self.seats):
+        others = [seat for seat in self.seats if seat != ender]
+        if rule.others == ALL_OR_NONE and not any(self._given(seat) for seat in others):
             return True
-        return all(self._held_text(seat) or self._never(seat) for seat in counted)
+        needed = others + ([ender] if rule.ender == COUNTED else [])
+        return all(self._given(seat) for seat in needed)
 
     def facts(self) -> HandFacts:
         """The hand's facts, values kept as typed when wrong so that the engine names them."""
         how = self.cleaned_data["how"]
-        ender = None if how == DRAW else self._ended_by_seat()
+        rule = who_is_counted(self.variant, how)
+        ender = None if rule.ender == NOBODY else self._ended_by_seat()
         held: dict[int, object] = {}
         for seat in self.seats:
             if self._never(seat):
                 held[seat.id] = NEVER_MELDED
                 continue
             text = self._held_text(seat)
-            if seat == ender and self.variant.family == RAMI and text in ("", "0"):
+            if seat == ender and rule.ender == HOLDS_NOTHING and text in ("", "0"):
                 continue  # who went out holds nothing: a typed 0 means the same
-            if seat == ender and how == GIN_ and not text:
+            if seat == ender and rule.ender == NO_DEADWOOD and not text:
                 text = "0"  # a gin has no deadwood by definition
             if text:
                 held[seat.id] = read_held(text, self.letters)
@@ -197,8 +221,10 @@ class HandForm(forms.Form):
                 self.add_error(None, problem.where(gettext) + text)
 
     def _ended_by_seat(self) -> Seat | None:
-        position = self.cleaned_data.get("ended_by")
-        return next((seat for seat in self.seats if str(seat.position) == position), None)
+        return seat_at(self.seats, self.cleaned_data.get("ended_by"))
+
+    def _given(self, seat: Seat) -> bool:
+        return bool(self._held_text(seat)) or self._never(seat)
 
     def _held_text(self, seat: Seat) -> str:
         name = held_name(seat)
@@ -210,6 +236,42 @@ class HandForm(forms.Form):
 
     def _never(self, seat: Seat) -> bool:
         return bool(self.cleaned_data.get(never_name(seat)))
+
+
+ASKED, REQUIRED = "asked", "required"
+
+
+def player_choice(seats: list[Seat], *, label, required: bool, missing) -> forms.ChoiceField:
+    """One of the table's players, as buttons (their seat positions as values)."""
+    return forms.ChoiceField(
+        label=label,
+        choices=[(str(seat.position), seat.player.name) for seat in seats],
+        required=required,
+        widget=forms.RadioSelect,
+        error_messages={"required": missing},
+    )
+
+
+def seat_at(seats: list[Seat], position: str | None) -> Seat | None:
+    return next((seat for seat in seats if str(seat.position) == position), None)
+
+
+class ConfirmForm(forms.Form):
+    """The confirm screen of a table link: which player of the table checks the hand (any
+    but the one named as entering it)."""
+
+    def __init__(self, *args, seats: list[Seat], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.fields["confirmer"] = player_choice(
+            seats,
+            label=_("Who confirms?"),
+            required=True,
+            missing=_("Say who confirms the hand."),
+        )
+
+    def seat(self) -> Seat | None:
+        return seat_at(self.seats, self.cleaned_data.get("confirmer"))
 
 
 def held_name(seat: Seat) -> str:

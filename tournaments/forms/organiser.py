@@ -92,8 +92,9 @@ class EventForm(forms.ModelForm):
                 "its players' stakes."
             ),
             "confirmation_required": _(
-                "A hand then counts only once a second person at the "
-                "table (or an organiser) has confirmed it."
+                "A hand entered at the table then counts once another player of the table "
+                "has checked and confirmed it. What an organiser enters counts at once, and "
+                "an organiser can confirm any hand."
             ),
         }
 
@@ -179,6 +180,16 @@ class RulesForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["variant"].widget = variant_select()
         self.fields["variant"].choices = list(VARIANT_NAMES.items())  # onto the new widget
+
+
+class DiscardForm(forms.Form):
+    """Discarding a hand that waits for confirmation: why."""
+
+    reason = forms.CharField(
+        label=_("Why discard it?"),
+        max_length=200,
+        help_text=_("Kept in the hand's history with your name and the time."),
+    )
 
 
 class AddPlayerForm(forms.Form):

@@ -10,12 +10,16 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.display.labels import how_choices
 from tournaments.rules import make_variant
 from tournaments.rules.variants import Variant
 
 from .clubs import Player
 from .events import VARIANT_NAMES, Event, Round
 from .versioned import Versioned
+
+# The ways to end a hand, named by the one label map (display.labels).
+HOW_CHOICES = how_choices()
 
 
 def new_link_token() -> str:
@@ -43,6 +47,9 @@ class Game(Versioned):
     closed = models.BooleanField(_("closed by the organiser"), default=False)
     link_token = models.CharField(max_length=32, unique=True, default=new_link_token)
     link_enabled = models.BooleanField(_("table link enabled"), default=True)
+    # Imported from a game file: its rules are the file's, and the event's rules never
+    # replace them.
+    imported = models.BooleanField(_("imported from a game file"), default=False)
 
     # Derived by the rules engine (tournaments.scoring.refresh_game); never typed in.
     finished = models.BooleanField(default=False)
@@ -138,16 +145,9 @@ class Bye(models.Model):
 class Hand(models.Model):
     """One hand as it happened: how it ended and who ended it; who entered and confirmed it."""
 
-    class How(models.TextChoices):
-        GOING_OUT = "going_out", _("went out")
-        RAMI_SEC = "rami_sec", _("rami sec")
-        KNOCK = "knock", _("knocked")
-        GIN = "gin", _("gin")
-        DRAW = "draw", _("draw")
-
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("hand"))
-    how = models.CharField(_("how it ended"), max_length=20, choices=How)
+    how = models.CharField(_("how it ended"), max_length=20, choices=HOW_CHOICES)
     ended_by = models.ForeignKey(
         Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
@@ -156,11 +156,19 @@ class Hand(models.Model):
     )
     # Who entered or confirmed it from a table link (no account): a per-device identity.
     entered_from = models.CharField(max_length=64, blank=True)
+    # The player of the table who entered it, as he named himself on the entry page.
+    entered_by_seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     entered_at = models.DateTimeField(auto_now_add=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_from = models.CharField(max_length=64, blank=True)
+    # The other player of the table who checked it on the confirm screen.
+    confirmed_by_seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     needs_confirmation = models.BooleanField(default=False)
     # The entry that stored it: a random id made by the phone when the hand was first sent,

@@ -8,7 +8,7 @@ melds and, after a knock, his lay-offs on the knocker's melds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cache
 
 from .cards import deck_problems, hand_value, parse_cards
@@ -49,9 +49,47 @@ def parse_held(value):
     return value
 
 
-def who_must_be_counted(variant: Variant, players: tuple[str, ...], hand: Hand) -> list[str]:
-    """Every player but the one who went out (rami-type); every player (gin)."""
+def ways_to_end(variant: Variant) -> tuple[str, ...]:
+    """How a hand of this variant can end, the most common way first."""
+    return tuple(how for how in HOWS[variant.family] if how != DRAW or variant.has_draws)
+
+
+# Who says what he held, by way of ending a hand: the one rule that the engine checks, the
+# entry form completes and the entry page's script follows (it reads `counted_by_way`).
+HOLDS_NOTHING = "holds_nothing"  # rami: who went out laid every card
+NO_DEADWOOD = "no_deadwood"  # gin: counted, and 0 by definition when left blank
+COUNTED = "counted"
+NOBODY = "nobody"  # a draw is ended by nobody
+ALL_OR_NONE = "all_or_none"  # a draw: every player's deadwood, or nobody's
+
+
+@dataclass(frozen=True)
+class Counted:
+    """Who must say what he held: the player who ended the hand, and the others."""
+
+    ender: str  # HOLDS_NOTHING, NO_DEADWOOD, COUNTED or NOBODY
+    others: str  # COUNTED or ALL_OR_NONE
+
+
+def who_is_counted(variant: Variant, how: str) -> Counted:
+    """Who gives a count or cards when a hand of this variant ends this way."""
     if variant.family == RAMI:
+        return Counted(HOLDS_NOTHING, COUNTED)
+    if how == GIN_:
+        return Counted(NO_DEADWOOD, COUNTED)
+    if how == DRAW:
+        return Counted(NOBODY, ALL_OR_NONE)
+    return Counted(COUNTED, COUNTED)
+
+
+def counted_by_way(variant: Variant) -> dict[str, dict[str, str]]:
+    """`who_is_counted` for every way to end a hand of the variant, as plain data (JSON)."""
+    return {how: asdict(who_is_counted(variant, how)) for how in ways_to_end(variant)}
+
+
+def who_must_be_counted(variant: Variant, players: tuple[str, ...], hand: Hand) -> list[str]:
+    """Every player but one who went out and holds nothing (rami-type); every player (gin)."""
+    if who_is_counted(variant, hand.how).ender == HOLDS_NOTHING:
         return [name for name in players if name != hand.ended_by]
     return list(players)
 
@@ -59,7 +97,7 @@ def who_must_be_counted(variant: Variant, players: tuple[str, ...], hand: Hand) 
 def hand_shape_problems(variant: Variant, players: tuple[str, ...], hand: Hand, number: int):
     """Problems with how the hand ended, who ended it and who appears in `held`."""
     problems = []
-    if hand.how not in HOWS[variant.family] or (hand.how == DRAW and not variant.has_draws):
+    if hand.how not in ways_to_end(variant):
         message = _("%(how)s is not a way to end a hand in %(variant)s")
         return [problem(message, hand=number, field="how", how=hand.how, variant=variant.slug)]
     if hand.how == DRAW:
@@ -76,7 +114,7 @@ def hand_shape_problems(variant: Variant, players: tuple[str, ...], hand: Hand, 
         return [problem(message, hand=number, field="ended_by", player=hand.ended_by)]
     expected = who_must_be_counted(variant, players, hand)
     for name in hand.held:
-        if name == hand.ended_by and variant.family == RAMI:
+        if name == hand.ended_by and who_is_counted(variant, hand.how).ender == HOLDS_NOTHING:
             message = _("%(player)s went out and holds nothing: leave them out of held")
             problems.append(problem(message, hand=number, player=name, field="held"))
         elif name not in players:

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import BooleanField, ExpressionWrapper, Q
+
 from tournaments.models import Bye, Event, Registration, Round, Season, Seat
 from tournaments.rules import PRESETS
 from tournaments.rules.season import NightEntry, Place, SeasonStanding, rank_season
@@ -50,14 +52,18 @@ def load_nights(events: Iterable[Event]) -> dict[int, Night]:
         return nights
     ids = list(nights)
     seats = Seat.objects.filter(game__event_id__in=ids).order_by("game_id", "position")
+    # Closed for good: closed by the organiser with no hand waiting for confirmation.
+    settled = ExpressionWrapper(
+        Q(game__closed=True, game__has_provisional_hands=False), output_field=BooleanField()
+    )
     rows = list(
-        seats.values_list(
+        seats.annotate(settled=settled).values_list(
             "game__event_id",
             "game_id",
             "game__round__number",
             "game__table_number",
             "game__finished",
-            "game__closed",
+            "settled",
             "player_id",
             "player__name",
             "total",
@@ -87,8 +93,9 @@ def load_nights(events: Iterable[Event]) -> dict[int, Night]:
     for event_id, night in nights.items():
         event_rows = by_event.get(event_id, [])
         night.names = {row[5]: row[6] for row in event_rows}
+        # A night with a hand waiting for confirmation is still in play: nothing is final.
         night.in_play = event_id in open_rounds or any(
-            not finished and not closed for _g, _r, _t, finished, closed, *_rest in event_rows
+            not finished and not settled for _g, _r, _t, finished, settled, *_rest in event_rows
         )
         if night.event.is_tournament:
             _tournament_night(

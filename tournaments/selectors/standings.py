@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
 
+from django.db.models import Q
+
 from tournaments.models import Event, Player, Registration, Round, Seat, Standing
 from tournaments.rules import PRESETS
 from tournaments.rules.prizes import by_places
@@ -97,6 +99,34 @@ def event_standings(event: Event) -> list[StandingRow]:
     return rows
 
 
+@dataclass(frozen=True)
+class Undecided:
+    """What the standings do not count yet: players at a game still in play or with a hand
+    waiting for confirmation (their points may change), and the tables where a hand waits."""
+
+    players: frozenset[int] = frozenset()
+    waiting_tables: tuple[int, ...] = ()  # table numbers, in order
+
+    def __bool__(self) -> bool:
+        return bool(self.players)
+
+
+def undecided(event: Event) -> Undecided:
+    """Who may still gain points in the event, and which tables wait for a confirmation: one
+    query. (A table closed without a hand played is decided: it has no result.)"""
+    rows = Seat.objects.filter(game__event=event, game__finished=False).filter(
+        Q(game__closed=False) | Q(game__has_provisional_hands=True)
+    )
+    players, waiting = set(), set()
+    for player_id, table, pending in rows.values_list(
+        "player_id", "game__table_number", "game__has_provisional_hands"
+    ):
+        players.add(player_id)
+        if pending:
+            waiting.add(table)
+    return Undecided(frozenset(players), tuple(sorted(waiting)))
+
+
 def entrants(event: Event) -> int:
     """Who paid an entry fee: everyone checked in, withdrawn later or not."""
     return event.registrations.filter(checked_in=True).count()
@@ -169,6 +199,7 @@ class StandingsPage:
     pool: PrizePool
     rounds: list[Round]
     withdrawn: set[int] = field(default_factory=set)  # player ids
+    undecided: Undecided = field(default_factory=Undecided)
 
     @property
     def round_in_play(self) -> Round | None:
@@ -184,7 +215,8 @@ class StandingsPage:
 
 
 def event_standings_page(event: Event) -> StandingsPage:
-    """Standings, prize pool, rounds and withdrawals of a tournament: eight queries."""
+    """Standings, prize pool, rounds, withdrawals and what is not decided yet of a
+    tournament: nine queries."""
     return StandingsPage(
         event=event,
         rows=event_standings(event),
@@ -196,6 +228,7 @@ def event_standings_page(event: Event) -> StandingsPage:
                 "player_id", flat=True
             )
         ),
+        undecided=undecided(event),
     )
 
 

@@ -12,6 +12,14 @@ from django.utils.translation import gettext as _
 from tournaments.models import Club
 
 
+def organises(user, club: Club | int) -> bool:
+    """Whether the user organises this club (a site administrator organises every club)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    club_id = club if isinstance(club, int) else club.pk
+    return user.is_superuser or user.clubs.filter(pk=club_id).exists()
+
+
 def create_club(*, name: str, organiser) -> Club:
     """A new club with `organiser` as its organiser."""
     name = " ".join(name.split())

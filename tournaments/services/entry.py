@@ -1,7 +1,12 @@
-"""Hand entry: record, preview, correct, delete, confirm — each a checked, atomic write.
+"""Hand entry: record, preview, correct, delete, confirm, discard — each a checked, atomic
+write under the game's lock.
 
 Nothing is stored when the rules engine refuses a hand: the RulesError it raises names the
 hand and the player, and the page shows it beside the field concerned.
+
+Confirmation (the event's option, see docs/confirmation.md): a hand entered at the table waits
+until another player of the table confirms it; a hand an organiser enters or corrects counts
+as confirmed by him, and an organiser may confirm any waiting hand.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from tournaments.models import Game, Hand, HandLine, Seat
 from tournaments.rules.cards import format_cards
 from tournaments.rules.hands import NEVER_MELDED, count_hand
 from tournaments.rules.scoring import HandResult, score_hand
+from tournaments.services.clubs import organises
 from tournaments.services.scoring import engine_game, load_facts, refresh_game
 
 
@@ -80,9 +86,11 @@ def record_hand(
     facts: HandFacts,
     user=None,
     device: str = "",
+    entered_by_seat: Seat | None = None,
     idempotency_key: str = "",
 ) -> Hand:
     """Store hand `number` of the game and rescore it; HandConflict if that number is taken.
+    `entered_by_seat` is the player of the table who says he entered it.
 
     `idempotency_key` names the entry: a phone sends the same one again when the answer was
     lost, and an entry already stored returns its hand.
@@ -102,6 +110,7 @@ def record_hand(
             if number != last + 1:
                 raise HandConflict(game.hands.filter(number=number).first(), last + 1)
             _refuse_if_closed(game)
+            _refuse_other_tables_seat(game, entered_by_seat)
             preview_hand(game=game, facts=facts)  # nothing is written if the rules refuse it
             hand = Hand(
                 game=game,
@@ -110,9 +119,11 @@ def record_hand(
                 ended_by=facts.ended_by,
                 entered_by=user if _is_person(user) else None,
                 entered_from=device,
+                entered_by_seat=entered_by_seat,
                 needs_confirmation=game.event.confirmation_required,
                 idempotency_key=idempotency_key,
             )
+            _confirmed_by_organiser(hand, game, user)
             _attribute(hand, user)
             hand.save()
             _write_lines(hand, game, facts, user=user)
@@ -135,9 +146,11 @@ def correct_hand(*, hand: Hand, facts: HandFacts, reason: str, user=None, device
         preview_hand(game=game, facts=facts, number=hand.number)
         hand.how, hand.ended_by = facts.how, facts.ended_by
         if game.event.confirmation_required:
-            # A corrected hand is a new claim: a second person confirms it again.
+            # A corrected hand is a new claim: confirmed again, by the organiser who made it
+            # or by another player of the table.
             hand.needs_confirmation, hand.confirmed_by, hand.confirmed_at = True, None, None
-            hand.confirmed_from = ""
+            hand.confirmed_from, hand.confirmed_by_seat = "", None
+            _confirmed_by_organiser(hand, game, user)
         _attribute(hand, user, reason)
         hand.save()
         _write_lines(hand, game, facts, reason=reason, user=user)
@@ -145,11 +158,13 @@ def correct_hand(*, hand: Hand, facts: HandFacts, reason: str, user=None, device
         return hand
 
 
-def delete_last_hand(*, game: Game, reason: str, user=None, number: int | None = None) -> None:
+def delete_last_hand(
+    *, game: Game, reason: str, user=None, number: int | None = None, hand_id: int | None = None
+) -> None:
     """Delete the game's last hand (its history keeps it, with who and why).
 
-    With `number`, only if that hand is still the last: another device may have added one
-    since the organiser looked, and the check is made under the game's lock.
+    With `number` (and `hand_id`), only if that hand is still the last: another device may
+    have added one since the organiser looked, and the check is made under the game's lock.
     """
     _require_reason(reason)
     with transaction.atomic():
@@ -157,34 +172,94 @@ def delete_last_hand(*, game: Game, reason: str, user=None, number: int | None =
         hand = game.hands.order_by("-number").first()
         if hand is None:
             raise ValidationError(_("There is no hand to delete."))
+        if hand_id is not None and hand.pk != hand_id:
+            raise ValidationError(_("Only the last hand entered can be taken back."))
         if number is not None and hand.number != number:
             raise ValidationError(
                 _("The last hand is now hand %(number)s: check it before deleting it.")
                 % {"number": hand.number}
             )
-        _attribute(hand, user, reason)
-        for line in hand.lines.all():
-            _attribute(line, user, reason)
-            line.delete()
-        hand.delete()
+        _delete(hand, user, reason)
         refresh_game(game)
 
 
-def confirm_hand(*, hand: Hand, user=None, device: str = "") -> Hand:
-    """A second person confirms a provisional hand; the one who entered it cannot."""
+def discard_hand(*, hand: Hand, reason: str, user=None) -> None:
+    """Discard a hand still waiting for confirmation (its history keeps it, with who and
+    why); the hands after it move up one number."""
+    _require_reason(reason)
     with transaction.atomic():
-        hand = Hand.objects.select_for_update().select_related("game").get(pk=hand.pk)
+        game = Game.objects.select_for_update().get(pk=hand.game_id)
+        hand = game.hands.filter(pk=hand.pk).first()
+        if hand is None:
+            raise ValidationError(_("This hand has been deleted since."))
+        if not hand.is_provisional:
+            raise ValidationError(
+                _("Hand %(number)s is confirmed: correct it instead of discarding it.")
+                % {"number": hand.number}
+            )
+        _delete(hand, user, reason)
+        # One at a time, upwards: each number is free when the next hand takes it.
+        for later in game.hands.filter(number__gt=hand.number).order_by("number"):
+            later.number -= 1
+            _attribute(later, user, RENUMBERED)
+            later.save(update_fields=["number"])
+        refresh_game(game)
+
+
+RENUMBERED = "renumbered"  # the history's reason when a discarded hand moves the next ones up
+
+
+def _delete(hand: Hand, user, reason: str) -> None:
+    _attribute(hand, user, reason)
+    for line in hand.lines.all():
+        _attribute(line, user, reason)
+        line.delete()
+    hand.delete()
+
+
+def confirm_hand(
+    *, hand: Hand, user=None, device: str = "", confirmed_by_seat: Seat | None = None
+) -> Hand:
+    """Confirm a hand waiting for it: an organiser of the event as himself; anyone else
+    names the player of the table who confirms (`confirmed_by_seat`), who cannot be the one
+    named as entering it, from another phone or account than the one it was entered from."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().select_related("event").get(pk=hand.game_id)
+        hand = Hand.objects.get(pk=hand.pk)
         if not hand.is_provisional:
             raise ValidationError(_("This hand does not need confirming."))
-        if is_same_person(hand, user, device):
-            raise PermissionDenied(_("A different person must confirm the hand."))
+        if organises(user, game.event.club_id):
+            confirmed_by_seat = None
+        else:
+            _refuse_as_confirmer(game, hand, confirmed_by_seat, user, device)
         hand.confirmed_by = user if _is_person(user) else None
         hand.confirmed_from = device
+        hand.confirmed_by_seat = confirmed_by_seat
         hand.confirmed_at = timezone.now()
         _attribute(hand, user, "confirmed")
         hand.save()
-        refresh_game(hand.game)
+        refresh_game(game)
         return hand
+
+
+def _refuse_as_confirmer(game: Game, hand: Hand, seat: Seat | None, user, device: str) -> None:
+    """The real check is the names (confirmer ≠ entrant); the phone or account that entered
+    the hand is refused too, against slips (see docs/confirmation.md)."""
+    if is_same_person(hand, user, device):
+        raise PermissionDenied(_("A different person must confirm the hand."))
+    if seat is None:
+        raise ValidationError(_("Say who confirms the hand."))
+    _refuse_other_tables_seat(game, seat)
+    if seat.pk == hand.entered_by_seat_id:
+        raise PermissionDenied(
+            _("%(player)s entered this hand: another player of the table must confirm it.")
+            % {"player": seat.player.name}
+        )
+
+
+def may_confirm(hand: Hand, user, device: str, *, organiser: bool) -> bool:
+    """Whether the page offers this person to confirm the hand (the service decides)."""
+    return hand.is_provisional and (organiser or not is_same_person(hand, user, device))
 
 
 def is_same_person(hand: Hand, user, device: str) -> bool:
@@ -194,6 +269,33 @@ def is_same_person(hand: Hand, user, device: str) -> bool:
     if not _is_person(user) and device and device == hand.entered_from:
         return True
     return not _is_person(user) and not device
+
+
+def pending_hands(games) -> list[Hand]:
+    """The hands of these games still waiting for confirmation, table by table: one query."""
+    return list(
+        Hand.objects.filter(game__in=games, needs_confirmation=True, confirmed_at__isnull=True)
+        .select_related("game")
+        .order_by("game__table_number", "number")
+    )
+
+
+def refuse_pending(games) -> None:
+    """Nothing is final while a hand waits: closing is refused until each is confirmed or
+    discarded."""
+    waiting = pending_hands(games)
+    if waiting:
+        raise ValidationError(
+            _("Hands wait for confirmation (%(hands)s): confirm or discard them before closing.")
+            % {"hands": ", ".join(_table_and_hand(hand) for hand in waiting)}
+        )
+
+
+def _table_and_hand(hand: Hand) -> str:
+    return _("table %(table)s, hand %(number)s") % {
+        "table": hand.game.table_number,
+        "number": hand.number,
+    }
 
 
 def close_game(*, game: Game, user=None) -> None:
@@ -209,7 +311,11 @@ def set_closed(*, game: Game, closed: bool, user=None, reason: str = "") -> Game
     """Close or reopen a game and rescore it; the history says who and why ("closed",
     "reopened" or the reason given, e.g. "round closed")."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+        if closed:
+            refuse_pending([game])
+        elif game.round.is_closed:
+            raise ValidationError(_("The round is closed: its tables cannot be reopened."))
         game.closed = closed
         _attribute(game, user, reason or ("closed" if closed else "reopened"))
         game.save(update_fields=["closed"])
@@ -249,6 +355,19 @@ def rules_cards_text(value) -> str:
     if isinstance(value, str) and value != NEVER_MELDED:
         return value  # kept as typed: the engine reports the bad code
     return ""
+
+
+def _confirmed_by_organiser(hand: Hand, game: Game, user) -> None:
+    """An organiser keying a hand (from the paper sheet) or correcting one vouches for it."""
+    if hand.needs_confirmation and organises(user, game.event.club_id):
+        hand.confirmed_by, hand.confirmed_at = user, timezone.now()
+
+
+def _refuse_other_tables_seat(game: Game, seat: Seat | None) -> None:
+    if seat is not None and seat.game_id != game.pk:
+        raise ValidationError(
+            _("%(player)s does not play at this table.") % {"player": seat.player.name}
+        )
 
 
 def _refuse_if_closed(game: Game) -> None:

@@ -1,4 +1,5 @@
-"""Events and their players: create an event, change its rules, register and check in players."""
+"""Events and their players: create an event, change its rules or settings (rescoring what
+they change), register and check in players."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import rules
-from tournaments.models import Club, Event, Player, Registration
+from tournaments.models import Bye, Club, Event, Game, Player, Registration
 from tournaments.rules.text import escaped, unprintable
-from tournaments.services import versions
+from tournaments.services import standings, versions
 from tournaments.services.ratings import event_date_changed
 from tournaments.services.scoring import MOST_TOURNAMENT_POINTS, refresh_game
 
@@ -83,36 +84,89 @@ def create_event(
 
 
 def change_rules(*, event: Event, variant: str, options: dict, reason: str = "") -> Event:
-    """Change the event's variant or options; its games follow, rescored in the same
-    transaction (refused, with the reason, if a hand already played breaks the new rules)."""
+    """Change the event's variant or options; its own tables follow, rescored in the same
+    transaction (refused, with the reason, if a hand already played breaks the new rules).
+    Games imported from a file keep the file's rules."""
     options = validated_options(variant, options)
     with transaction.atomic():
-        # The tables first, as hand entry locks them (a table, then its event's version).
-        games = list(event.games.select_for_update())
+        # The tables first, as hand entry locks them (a table, then its event's version);
+        # those imported from a file keep the file's rules.
+        games = list(event.games.filter(imported=False).select_for_update())
         event.variant, event.options = variant, options
         event._change_reason = reason or "rules changed"
         event.save(update_fields=["variant", "options"])
         for game in games:
             game.variant, game.options = variant, options
             game.save(update_fields=["variant", "options"])
-            try:
-                refresh_game(game)
-            except rules.RulesError as error:
-                raise rules_problems_as_validation_error(error) from None
+            _rescore(game, event)
         versions.event_edited(event)
     return event
 
 
-def save_settings(*, event: Event) -> Event:
-    """Save an event's settings as edited (name, date, fee, tournament settings...): its
-    games move in the rating order with its date, and its pages show the change."""
+def save_settings(*, event: Event, reason: str = "") -> Event:
+    """Save an event's settings as edited (name, date, fee, tournament settings...), with
+    what they change, in one transaction: new points rescore its games and give its byes
+    their new points (the standings follow); a new date moves its games in the rating order;
+    its pages show the change. The variant and its options change with change_rules."""
+    problems = tournament_points_problems(
+        points_scale=event.points_scale or (), bye_points=event.bye_points or 0
+    )
+    if problems:
+        raise ValidationError(problems)
     with transaction.atomic():
-        old_date = Event.objects.values_list("date", flat=True).get(pk=event.pk)
-        event._change_reason = "settings changed"
+        # The tables first, as hand entry locks them (a table, then its event's version).
+        games = list(Game.objects.filter(event_id=event.pk).select_for_update())
+        stored = Event.objects.select_for_update().get(pk=event.pk)
+        new_points = any(getattr(stored, name) != getattr(event, name) for name in POINTS_SETTINGS)
+        event._change_reason = reason or "settings changed"
         event.save()
-        event_date_changed(event, old_date)
+        if new_points:
+            for game in games:
+                _rescore(game, event)
+            Bye.objects.filter(round__event=event).update(points=event.bye_points)
+            standings.rebuild_event(event_id=event.pk)
+        event_date_changed(event, stored.date)
         versions.event_edited(event)
     return event
+
+
+# What each setting changes in the stored rows: the tournament points of every game, and the
+# points of every bye. The other settings are read when a page or a sheet is drawn.
+POINTS_SETTINGS = ("points_scale", "points_for_win_at_time", "bye_points")
+
+
+def change_points(
+    *,
+    event: Event,
+    points_scale: list[int],
+    points_for_win_at_time: int | None,
+    bye_points: int,
+    reason: str = "",
+) -> Event:
+    """Change how tournament points are given: every game of the event is rescored and every
+    bye given its new points, in the same transaction."""
+    values = {
+        "points_scale": points_scale,
+        "points_for_win_at_time": points_for_win_at_time,
+        "bye_points": bye_points,
+    }
+    return update_settings(event=event, values=values, reason=reason or "points changed")
+
+
+def update_settings(*, event: Event, values: dict, reason: str = "") -> Event:
+    """Change some settings of the event (field name → value): see save_settings."""
+    event = Event.objects.get(pk=event.pk)
+    for name, value in values.items():
+        setattr(event, name, value)
+    return save_settings(event=event, reason=reason)
+
+
+def _rescore(game: Game, event: Event) -> None:
+    game.event = event  # the event just saved, not a copy read again per game
+    try:
+        refresh_game(game)
+    except rules.RulesError as error:
+        raise rules_problems_as_validation_error(error) from None
 
 
 def find_or_add_player(*, club: Club, name: str) -> Player:

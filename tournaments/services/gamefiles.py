@@ -67,6 +67,7 @@ def import_game(*, event: Event, document: Any, round_number: int | None = None,
             options=option_overrides(read.variant),
             pot=Decimal(read.pot) / 100 if read.pot is not None else None,
             closed=read.closed,
+            imported=True,  # the file's rules stay, whatever the event's become
         )
         seats = Seat.objects.bulk_create(
             Seat(game=game, player=player, position=position)

@@ -130,8 +130,13 @@ def recompute_ratings(*, club: Club | int, since: datetime.date | None = None) -
 def _finished_tables(club_id: int, since: datetime.date | None):
     """(game id, date, [(player id, place)...]) of every finished game, in date order: one
     query."""
+    # A game with a hand waiting for confirmation is never rated (refresh_game does not
+    # finish it either): its order may still change.
     seats = Seat.objects.filter(
-        game__event__club_id=club_id, game__finished=True, rank__isnull=False
+        game__event__club_id=club_id,
+        game__finished=True,
+        game__has_provisional_hands=False,
+        rank__isnull=False,
     )
     if since is not None:
         seats = seats.filter(game__event__date__gte=since)

@@ -18,7 +18,7 @@ from tournaments.models import Bye, Event, Game, Hand, Player, Round, Seat
 from tournaments.rules import PRESETS
 from tournaments.selectors.ratings import current_ratings
 from tournaments.services import standings, versions
-from tournaments.services.entry import set_closed
+from tournaments.services.entry import refuse_pending, set_closed
 
 
 def seating_method_for(event: Event, chosen: str | None = None) -> str:
@@ -177,7 +177,8 @@ def _table_size_problem(event: Event, number: int, count: int) -> str:
 
 
 def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
-    """Seat a round again, allowed until its first hand is entered."""
+    """Seat a round again, allowed until its first hand is entered: one step, so that if the
+    new seating is refused the old one stands."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=round_.event_id)
         if Hand.objects.filter(game__round=round_).exists():
@@ -188,18 +189,21 @@ def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
             raise ValidationError(_("Only the last round can be re-seated."))
         method = round_.seating_method or None
         sat_out = list(round_.byes.values_list("player_id", flat=True))
-        round_.delete()
+        Round.objects.filter(pk=round_.pk).delete()  # the caller's round stays whole if refused
         # Its byes go with it; the new seating gives its own.
         _round_seated(event, sat_out)
-    # A new draw: for balanced mixing, a new plan from what has been played.
-    return open_round(event=event, method=method, seed=_new_seed() if seed is None else seed)
+        # A new draw: for balanced mixing, a new plan from what has been played.
+        return open_round(event=event, method=method, seed=_new_seed() if seed is None else seed)
 
 
 def close_round(*, round_: Round) -> Round:
     """Time is up: every unfinished game is closed with its totals as they stand (a table
-    that played no hand is closed without a result), and no hand can be entered any more."""
+    that played no hand is closed without a result), and no hand can be entered any more.
+    Refused while a hand waits for confirmation: it is confirmed or discarded first."""
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        # Every table, closed ones too: nothing is final while a hand waits.
+        refuse_pending(round_.games.all())
         for game in round_.games.filter(finished=False, closed=False):
             set_closed(game=game, closed=True, reason="round closed")
         round_.closed_at = timezone.now()

@@ -23,10 +23,14 @@ def undo_change(*, game: Game, history_id: int, reason: str, user=None) -> None:
     if record is None:
         raise ValidationError(_("This change does not belong to this game."))
     if record.history_type == "+":
-        last = game.hands.aggregate(last=Max("number"))["last"]
-        if last != record.number or not game.hands.filter(pk=record.id).exists():
-            raise ValidationError(_("Only the last hand entered can be taken back."))
-        delete_last_hand(game=game, reason=reason, user=user)
+        # Checked under the game's lock, by number and by hand: another phone may have
+        # added a hand since the organiser looked.
+        try:
+            delete_last_hand(
+                game=game, reason=reason, user=user, number=record.number, hand_id=record.id
+            )
+        except ValidationError:
+            raise ValidationError(_("Only the last hand entered can be taken back.")) from None
     elif record.history_type == "-":
         _restore(game, record, reason)
     else:
@@ -73,9 +77,11 @@ def _restore(game: Game, record, reason: str) -> None:
             ended_by=facts.ended_by,
             entered_by_id=record.entered_by_id,
             entered_from=record.entered_from,
+            entered_by_seat_id=record.entered_by_seat_id,
             needs_confirmation=record.needs_confirmation,
             confirmed_by_id=record.confirmed_by_id,
             confirmed_from=record.confirmed_from,
+            confirmed_by_seat_id=record.confirmed_by_seat_id,
             confirmed_at=record.confirmed_at,
         )
         hand._change_reason = reason

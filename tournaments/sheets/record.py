@@ -16,9 +16,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments import rules
-from tournaments.display.audit import CORRECTED, DELETED, display_name, game_changes
+from tournaments.display.audit import CORRECTED, DELETED, game_changes, is_confirmation
 from tournaments.display.charts import game_chart
 from tournaments.display.formats import labelled, money, points
+from tournaments.display.hands import confirmed_by, entered_by
 from tournaments.display.scoreboard import STATUS_LABELS, game_status, hand_views
 from tournaments.display.variants import rules_line
 from tournaments.selectors.games import GameSheet, game_sheet
@@ -99,23 +100,16 @@ class GameRecord:
     signatures: list[list[str]]
 
 
-def person(user, device: str) -> str:
-    """Who entered or confirmed a hand: the account's name, or the table link's device."""
-    if user is not None:
-        return display_name(user)
-    if device:
-        return _("table link (%(device)s)") % {"device": device[:4]}
-    return "—"
-
-
 def corrected_hand_ids(records) -> set[int]:
-    """Hands changed after they were entered, confirmations aside (records oldest first)."""
+    """Hands changed after they were entered, confirmations and renumbering aside (records
+    oldest first)."""
     previous, corrected = {}, set()
     for record in records:
         before = previous.get(record.id)
         previous[record.id] = record
-        confirming = before is not None and before.confirmed_at is None and record.confirmed_at
-        if record.history_type == "~" and not confirming:
+        if record.history_type != "~" or is_confirmation(record, before):
+            continue
+        if before is None or before.number == record.number:
             corrected.add(record.id)
     return corrected
 
@@ -125,6 +119,7 @@ def _rows(sheet: GameSheet, result: rules.GameResult | None, corrected: set[int]
     if result is not None and len(result.games) > 1:
         starts = {g.first_hand: index for index, g in enumerate(result.games, start=1)}
     rows = []
+    seats_by_id = {seat.id: seat for seat in sheet.seats}
     for view, row in zip(hand_views(sheet), sheet.rows, strict=True):
         hand = row.hand
         if (hand.result or hand.how) == "draw":
@@ -148,10 +143,8 @@ def _rows(sheet: GameSheet, result: rules.GameResult | None, corrected: set[int]
                 cells.append(RecordCell(None, "", None))
             else:
                 cells.append(RecordCell(cell.points, counted, cell.running_total))
-        confirmed = ""
-        if hand.confirmed_at is not None:
-            confirmed = person(hand.confirmed_by, hand.confirmed_from)
-        elif hand.is_provisional:
+        confirmed = confirmed_by(hand, seats_by_id)
+        if hand.is_provisional:
             confirmed = _("not yet")
         game = starts.get(hand.number)
         rows.append(
@@ -159,7 +152,7 @@ def _rows(sheet: GameSheet, result: rules.GameResult | None, corrected: set[int]
                 number=hand.number,
                 ended=ended,
                 cells=cells,
-                entered=person(hand.entered_by, hand.entered_from),
+                entered=entered_by(hand, seats_by_id),
                 confirmed=confirmed,
                 provisional=view.provisional,
                 corrected=hand.pk in corrected,
@@ -233,6 +226,9 @@ def _status(sheet: GameSheet) -> tuple[str, str]:
     status = str(STATUS_LABELS[game_status(game)])
     if game.ended_after_hand and game.finished:
         return status, _("after hand %(number)s") % {"number": game.ended_after_hand}
+    if game.has_provisional_hands:
+        # Nothing printed may read as final while a hand waits (no winner, no prize).
+        return status, _("provisional totals after hand %(number)s") % {"number": game.hands_played}
     if game.hands_played:
         return status, _("totals after hand %(number)s") % {"number": game.hands_played}
     return status, ""

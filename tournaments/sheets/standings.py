@@ -17,7 +17,7 @@ from tournaments.rules import RulesError, make_variant
 from tournaments.selectors.events import event_seats
 from tournaments.selectors.games import games_with_seats
 from tournaments.selectors.names import folded
-from tournaments.selectors.standings import prize_pool_summary
+from tournaments.selectors.standings import prize_pool_summary, undecided
 from tournaments.selectors.standings import standings_rows as tournament_rows
 from tournaments.standings import tie_break_labels
 
@@ -109,7 +109,14 @@ def _place(game: Game, seat: Seat) -> PlayerPlace:
 def standings_context(event: Event) -> dict:
     rounds = list(event.rounds.order_by("number"))
     in_play = any(not r.is_closed for r in rounds)
-    context = {"event": event, "rounds": len(rounds), "provisional": in_play}
+    # Nothing printed reads "final" while a hand waits for confirmation.
+    waiting = undecided(event).waiting_tables
+    context = {
+        "event": event,
+        "rounds": len(rounds),
+        "provisional": in_play or bool(waiting),
+        "waiting_tables": ", ".join(str(table) for table in waiting),
+    }
     if event.is_tournament:
         pool = prize_pool_summary(event)
         context |= {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import clock, gamefiles, organiser, organiser_play
+from tournaments.views import clock, gamefiles, organiser, organiser_play, pending
 
 app_name = "organiser"
 
@@ -31,6 +31,8 @@ urlpatterns = [
     path(round_ + "time-up/", clock.close_at_time, name="close_at_time"),
     path(table + "close/", organiser_play.end_game, name="close_game"),
     path(table + "reopen/", organiser_play.resume_game, name="reopen_game"),
+    path(table + "hands/<int:number>/confirm/", pending.confirm_waiting, name="confirm_waiting"),
+    path(table + "hands/<int:number>/discard/", pending.discard_waiting, name="discard_waiting"),
     path(table + "link/", organiser_play.table_link, name="table_link"),
     path(table + "link/renew/", organiser_play.renew_link, name="renew_link"),
 ]

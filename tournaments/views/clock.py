@@ -26,6 +26,7 @@ from tournaments.models import Event, Game, Round
 from tournaments.selectors.clock import clock_changes, tables_in_play
 from tournaments.services.clock import extend_clock, pause_clock, resume_clock, start_clock
 from tournaments.services.rounds import close_round
+from tournaments.views.pending import ROUND, pending_page
 from tournaments.views.permissions import organiser_view
 
 
@@ -116,6 +117,12 @@ def close_at_time(request: HttpRequest, event: Event, number: int) -> HttpRespon
     if round_.is_closed:
         messages.info(request, _("This round is already closed."))
         return _back(event)
+    if request.method == "GET":
+        # Hands waiting for confirmation first: nothing closes while one waits.
+        title = _("Close round %(number)s?") % {"number": number}
+        waiting = pending_page(request, event, round_.games.all(), title, ROUND)
+        if waiting is not None:
+            return waiting
     if request.method == "POST":
         count = len(tables_in_play(round_))
         try:

@@ -2,6 +2,8 @@
 
 Both pages share one template and one flow: step 1 who ended the hand and how, step 2 what
 each counted player held (a count or the cards), a preview, then Save (POST/redirect/GET).
+On the table link the player also says who he is; when the event has hands confirmed,
+another player of the table checks each hand on its confirm screen (docs/confirmation.md).
 Corrections and deletions are for organisers only (tournaments.views.corrections).
 """
 
@@ -13,39 +15,38 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.display.cards import card_grid, codes_legend, example_codes, grid_letters
 from tournaments.display.formats import labelled
+from tournaments.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
 from tournaments.display.labels import how_choice
-from tournaments.forms.entry import COUNTS, HandForm
-from tournaments.models import Game, Hand
+from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
+from tournaments.models import Game
 from tournaments.rules import RulesError
-from tournaments.rules.hands import GIN_, KNOCK
+from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
 from tournaments.selectors.games import GameSheet, HandRow, game_seats, game_sheet
+from tournaments.services.clubs import organises
 from tournaments.services.entry import (
     HandConflict,
     HandFacts,
     Preview,
     confirm_hand,
     is_same_person,
+    may_confirm,
     preview_hand,
     record_hand,
 )
 from tournaments.views.clock import game_clock_context
-from tournaments.views.entry_conflict import ConflictView, conflict_view, outcome_text
+from tournaments.views.entry_conflict import ConflictView, conflict_view
 from tournaments.views.entry_offline import answered_key, saved
 from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
 from tournaments.views.public import POLL_EVERY
-
-# R22: a knock with no deadwood is scored as a gin; the page says so, not only the points.
-GIN_AT_ZERO = gettext_lazy("0 deadwood: scored as a gin")
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class Entrant:
     user: Any
     device: str
     token: str = ""
+    vouches: bool = True  # organises the event: his hands count as confirmed
 
     @property
     def is_organiser(self) -> bool:
@@ -95,7 +97,8 @@ def table_link_game(view):
     @wraps(view)
     def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
         game = game_from_link(token)
-        entrant = Entrant(request.user, device_id(request), token=token)
+        vouches = organises(request.user, game.event.club_id)
+        entrant = Entrant(request.user, device_id(request), token=token, vouches=vouches)
         return view(request, game, entrant, *args, **kwargs)
 
     return wrapper
@@ -125,13 +128,13 @@ def table_link_preview(request: HttpRequest, game: Game, entrant: Entrant) -> Ht
     return _preview(request, game, entrant)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @organiser_game
 def confirm(request: HttpRequest, game: Game, entrant: Entrant, number: int) -> HttpResponse:
     return _confirm(request, game, entrant, number)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @table_link_game
 def table_link_confirm(
     request: HttpRequest, game: Game, entrant: Entrant, number: int
@@ -142,11 +145,11 @@ def table_link_confirm(
 def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
     if request.method == "GET":
         sheet = game_sheet(game.pk)
-        mode = request.GET.get("mode", COUNTS)
-        form = entry_form(sheet, initial={"number": len(sheet.rows) + 1, "mode": mode})
+        form = entry_form(sheet, **_new_hand(request, entrant, sheet, request.GET))
         return render_entry(request, entrant, sheet, form)
     seats = game_seats(game)
-    form = HandForm(request.POST, variant=game.rules(), seats=seats)
+    asked = _asks_entrant(entrant, game)
+    form = HandForm(request.POST, variant=game.rules(), seats=seats, entrant=asked)
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
@@ -156,6 +159,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 facts=form.facts(),
                 user=entrant.person,
                 device=entrant.device,
+                entered_by_seat=form.entering_seat(),
                 idempotency_key=form.cleaned_data["idempotency_key"],
             )
         except HandConflict:
@@ -165,10 +169,34 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
+            if asked:
+                # This phone's player, offered first next time (one phone may go round).
+                request.session[_entrant_key(game)] = form.cleaned_data.get("entering", "")
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
             return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
     # Refused, nothing stored: the form again with what to fix.
     return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
+
+
+def _asks_entrant(entrant: Entrant, game: Game) -> str:
+    """Whether the form asks who is entering: on the table link, required when the event
+    has hands confirmed; never of an organiser, who vouches for what he enters."""
+    if entrant.vouches:
+        return ""
+    return REQUIRED if game.event.confirmation_required else ASKED
+
+
+def _entrant_key(game: Game) -> str:
+    return f"entrant-{game.pk}"
+
+
+def _new_hand(request: HttpRequest, entrant: Entrant, sheet: GameSheet, data) -> dict:
+    """The entry form's arguments for the next hand: its number, the mode, who enters."""
+    initial = {"number": len(sheet.rows) + 1, "mode": data.get("mode", COUNTS)}
+    asked = _asks_entrant(entrant, sheet.game)
+    if asked:
+        initial["entering"] = request.session.get(_entrant_key(sheet.game), "")
+    return {"initial": initial, "entrant": asked}
 
 
 def _conflict(
@@ -176,8 +204,7 @@ def _conflict(
 ) -> HttpResponse:
     """Nothing stored: show the hand stored first, and a fresh form for the next one."""
     sheet = game_sheet(game.pk)
-    mode = request.POST.get("mode", COUNTS)
-    form = entry_form(sheet, initial={"number": len(sheet.rows) + 1, "mode": mode})
+    form = entry_form(sheet, **_new_hand(request, entrant, sheet, request.POST))
     conflict = conflict_view(sheet, number, facts, correct_url(entrant, game, number))
     return render_entry(request, entrant, sheet, form, conflict=conflict, status=409)
 
@@ -206,17 +233,48 @@ def _preview(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse
 
 
 def _confirm(request: HttpRequest, game: Game, entrant: Entrant, number: int) -> HttpResponse:
-    hand = get_object_or_404(Hand, game=game, number=number)
-    try:
-        confirm_hand(hand=hand, user=entrant.person, device=entrant.device)
-    except PermissionDenied as refused:
-        context = {"game": game, "message": str(refused), "back": entrant.url("enter", game)}
-        return render(request, "entry/refused.html", context, status=403)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, _("Hand %(number)s confirmed.") % {"number": number})
-    return redirect(entrant.url("enter", game))
+    """The confirm screen: the hand's facts and points, and who confirms it (an organiser
+    confirms as himself); POST confirms."""
+    sheet = game_sheet(game.pk)
+    row = next((row for row in sheet.rows if row.number == number), None)
+    if row is None:
+        raise Http404("No such hand in this game.")
+    hand = row.hand
+    back = entrant.url("enter", game)
+    if not hand.is_provisional:
+        messages.error(request, _("This hand does not need confirming."))
+        return redirect(back)
+    form = None
+    if not entrant.vouches:
+        others = [seat for seat in sheet.seats if seat.id != hand.entered_by_seat_id]
+        data = request.POST if request.method == "POST" else None
+        form = ConfirmForm(data, seats=others)
+    if request.method == "POST" and (form is None or form.is_valid()):
+        try:
+            confirm_hand(
+                hand=hand,
+                user=entrant.person,
+                device=entrant.device,
+                confirmed_by_seat=form.seat() if form else None,
+            )
+        except PermissionDenied as refused:
+            context = {"game": game, "message": str(refused), "back": back}
+            return render(request, "entry/refused.html", context, status=403)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, _("Hand %(number)s confirmed.") % {"number": number})
+        return redirect(back)
+    context = {
+        "game": game,
+        "hand": hand_summary(row, sheet.seats),
+        "form": form,
+        # The phone that entered the hand cannot confirm it (a guard against slips).
+        "same_device": not entrant.vouches and is_same_person(hand, entrant.person, entrant.device),
+        "back": back,
+    }
+    status = 400 if form is not None and form.errors else 200
+    return render(request, "entry/confirm.html", context, status=status)
 
 
 # Page building, shared with the correction pages.
@@ -261,7 +319,8 @@ class EntryHand:
     outcome: str  # "Anne · Went out"
     points: list[int]  # by seat
     provisional: bool
-    confirm_url: str  # empty when this person may not confirm it
+    entered_by: str
+    confirm_url: str  # its confirm screen; empty when this person may not confirm it
     correct_url: str  # empty for table-link users
 
 
@@ -292,7 +351,8 @@ def render_entry(
     status: int = 200,
 ) -> HttpResponse:
     game = sheet.game
-    hands = [hand_view(row, entrant, game) for row in sheet.rows]
+    seats_by_id = {seat.id: seat for seat in sheet.seats}
+    hands = [hand_view(row, entrant, game, seats_by_id) for row in sheet.rows]
     context = {
         **hand_form_context(sheet, form, entrant.url("enter", game), entrant.url("preview", game)),
         # The round's clock, polled: time left, and what to do once it is up.
@@ -322,11 +382,13 @@ def hand_form_context(
     variant = sheet.game.rules()
     deck = variant.deck()
     reason = form["reason"] if "reason" in form.fields else None
+    entering = form["entering"] if "entering" in form.fields else None
     number = form["number"].value()
     return {
         "form": form,
         "players": form.players(),
         "reason_field": reason,
+        "entering_field": entering,
         "submit_label": _("Save the correction")
         if reason
         else _("Save hand %(number)s") % {"number": number},
@@ -334,6 +396,7 @@ def hand_form_context(
         "problems": problem_list(form) if form.is_bound and form.errors else [],
         "fragment": False,
         "variant": variant,
+        "who_is_counted": counted_by_way(variant),
         "target": variant.target,
         "action_url": action_url,
         "preview_url": preview_url,
@@ -348,20 +411,16 @@ def hand_form_context(
     }
 
 
-def hand_view(row: HandRow, entrant: Entrant, game: Game) -> EntryHand:
+def hand_view(row: HandRow, entrant: Entrant, game: Game, seats_by_id: dict) -> EntryHand:
     hand = row.hand
-    outcome = outcome_text(hand.how, hand.ended_by)
-    if hand.how == KNOCK and hand.result == GIN_:
-        outcome += " · " + GIN_AT_ZERO
-    if hand.result == "undercut" and hand.winner:
-        outcome += " · " + _("undercut by %(name)s") % {"name": hand.winner.player.name}
-    may_confirm = hand.is_provisional and not is_same_person(hand, entrant.person, entrant.device)
+    confirmable = may_confirm(hand, entrant.person, entrant.device, organiser=entrant.vouches)
     return EntryHand(
         row=row,
-        outcome=outcome,
+        outcome=outcome(hand),
         points=[line.points if line else 0 for line in row.lines],
         provisional=hand.is_provisional,
-        confirm_url=entrant.url("confirm", game, number=hand.number) if may_confirm else "",
+        entered_by=entered_by(hand, seats_by_id),
+        confirm_url=entrant.url("confirm", game, number=hand.number) if confirmable else "",
         correct_url=correct_url(entrant, game, hand.number),
     )
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from tournaments.display.cards import shown_codes
-from tournaments.display.labels import how_choice
+from tournaments.display.hands import outcome_text
 from tournaments.models import HandLine, Seat
 from tournaments.rules.cards import format_cards
 from tournaments.rules.hands import NEVER_MELDED
@@ -122,9 +122,3 @@ def _shown(value) -> str:
     if isinstance(value, list):
         return shown_codes(" ".join(value))  # in the page's letters, as typed there
     return str(value)
-
-
-def outcome_text(how: str, ended_by: Seat | None) -> str:
-    """How a hand ended, as the entry page lists it: "Anne · Went out"."""
-    label = how_choice(how)
-    return f"{ended_by.player.name} · {label}" if ended_by else label

@@ -153,14 +153,19 @@ def variant_options(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @organiser_view
 def edit_event(request: HttpRequest, event: Event) -> HttpResponse:
-    """An event's name, date, fee, confirmation, language and tournament settings."""
+    """An event's name, date, fee, confirmation, language and tournament settings; new
+    points rescore its tables (services.events.save_settings)."""
     data = request.POST if request.method == "POST" else None
     form = EventSettingsForm(data, instance=event)
     if request.method == "POST":
         if form.is_valid():
-            event = save_settings(event=form.save(commit=False))
-            messages.success(request, _("Event settings saved."))
-            return redirect("organiser:event", event_id=event.id)
+            try:
+                event = save_settings(event=form.save(commit=False))
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, _("Event settings saved."))
+                return redirect("organiser:event", event_id=event.id)
         status = 400
     else:
         status = 200

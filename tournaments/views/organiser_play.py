@@ -33,6 +33,7 @@ from tournaments.services.rounds import (
     seating_method_for,
     seating_players,
 )
+from tournaments.views.pending import ROUND, TABLE, pending_page
 from tournaments.views.permissions import organiser_view
 
 MAX_TABLES_BY_HAND = 60
@@ -255,6 +256,9 @@ def _confirm_then_act(
         done = act()
     except ValidationError as error:
         _error(request, error)
+        if request.method == "POST" and ask in (CLOSE_ROUND, CLOSE_GAME):
+            # Refused (a hand waits, say): this page again, which lists what is in the way.
+            return redirect(request.path)
     else:
         if done:
             messages.success(request, done)
@@ -277,8 +281,14 @@ def reseat(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @organiser_view
 def end_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    """Time is up: unfinished games end with their totals as they stand."""
+    """Time is up: unfinished games end with their totals as they stand. Hands waiting for
+    confirmation are confirmed or discarded first (the page lists them)."""
     round_ = _round(event, number)
+    if request.method == "GET" and not round_.is_closed:
+        title = CLOSE_ROUND.title % {"number": number}
+        waiting = pending_page(request, event, round_.games.all(), title, ROUND)
+        if waiting is not None:
+            return waiting
 
     def act() -> str:
         if round_.is_closed:
@@ -293,8 +303,14 @@ def end_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @organiser_view
 def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
-    """Close one table early; its totals stand, the winner and prizes follow."""
+    """Close one table early; its totals stand, the winner and prizes follow. Hands waiting
+    for confirmation are confirmed or discarded first (the page lists them)."""
     game = _game(event, game_id)
+    if request.method == "GET":
+        title = CLOSE_GAME.title % {"table": game.table_number}
+        waiting = pending_page(request, event, [game], title, TABLE)
+        if waiting is not None:
+            return waiting
 
     def act() -> str:
         close_game(game=game, user=request.user)
@@ -309,9 +325,6 @@ def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
 @organiser_view
 def resume_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     game = _game(event, game_id)
-    if game.round.is_closed:
-        messages.error(request, _("The round is closed: its tables cannot be reopened."))
-        return _back(event, f"table-{game.id}")
     try:
         reopen_game(game=game, user=request.user)
     except ValidationError as error:

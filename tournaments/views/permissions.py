@@ -1,8 +1,8 @@
 """Who may change what: the club's organisers manage its events; a table link opens one table.
 
 Views say who may act with the decorators below (`organiser_view` for an event's pages,
-`game_organiser_view` for a table's); the services trust their callers. Anonymous visitors may
-read public pages only.
+`game_organiser_view` for a table's); the services check what they own (who may confirm a
+hand, for one) whatever calls them. Anonymous visitors may read public pages only.
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Event, Game
+from tournaments.services.clubs import organises
 
 
 def can_manage_club(user, club: Club) -> bool:
-    if not user.is_authenticated:
-        return False
-    return user.is_superuser or club.organisers.filter(pk=user.pk).exists()
+    return organises(user, club)
 
 
 def can_manage(user, event: Event) -> bool:
