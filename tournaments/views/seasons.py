@@ -12,7 +12,6 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods
-from django_tables2 import RequestConfig
 
 from tournaments.display.rating_chart import rating_chart_svg
 from tournaments.display.seasons import (
@@ -22,7 +21,6 @@ from tournaments.display.seasons import (
     signed,
     table_place_text,
 )
-from tournaments.display.tables import EXPORT_FORMATS
 from tournaments.forms.seasons import SeasonForm
 from tournaments.models import Club, Player, Season
 from tournaments.selectors.pdf_versions import season_fingerprint
@@ -32,11 +30,9 @@ from tournaments.services.ratings import START, shown_rating
 from tournaments.services.seasons import save_season
 from tournaments.sheets import store
 from tournaments.sheets.season import season_pdf
-from tournaments.views.downloads import table_download
+from tournaments.views.downloads import page_or_download
 from tournaments.views.permissions import can_manage_club
 from tournaments.views.stored_pdfs import pdf_response
-
-PER_PAGE = 100
 
 
 def _season_or_404(season_id: int) -> Season:
@@ -49,10 +45,9 @@ def standings(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
     found = season_standings(season)
     table = season_table(found)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    export = request.GET.get("_export")
-    if export in EXPORT_FORMATS:
-        return table_download(table, export, pgettext("file name", "standings"), season.name)
+    download = page_or_download(request, table, pgettext("file name", "standings"), season.name)
+    if download:
+        return download
     context = {
         "season": season,
         "standings": found,
