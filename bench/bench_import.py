@@ -5,7 +5,7 @@ history, rescore) on a throwaway database (bench/django_db.py); the issue's targ
 10 s for 5,000 hands. The name check is the rules engine reading a file of 40,000 players
 (refused, the variant takes at most a handful: the check must still be linear).
 
-Run alone with `python bench/bench_import.py`, or with every benchmark by `make bench`.
+Run alone with `python -m bench.bench_import`, or with every benchmark by `make bench`.
 """
 
 from __future__ import annotations

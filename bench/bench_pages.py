@@ -12,14 +12,9 @@ from __future__ import annotations
 import datetime
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench import child, django_db  # noqa: E402
+from bench import child, data, django_db
 
 TABLES, HANDS, PLAYERS_PER_TABLE, RUNS = 200, 30, 4, 15
 
@@ -29,7 +24,8 @@ def build_event():
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
-    from tournaments.models import Club, Event, Game, Hand, HandLine, Player, Round, Seat
+    from tournaments.models import Club, Event, Player, Round
+    from tournaments.services.rounds import create_games
     from tournaments.services.scoring import refresh_game
 
     rng = random.Random(4)
@@ -43,31 +39,9 @@ def build_event():
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Joueur {i:04d}") for i in range(TABLES * PLAYERS_PER_TABLE)
     )
-    games = Game.objects.bulk_create(
-        Game(event=event, round=round_, table_number=t + 1, variant="rummy", options={})
-        for t in range(TABLES)
-    )
-    seats = Seat.objects.bulk_create(
-        Seat(game=game, player=players[t * PLAYERS_PER_TABLE + p], position=p + 1)
-        for t, game in enumerate(games)
-        for p in range(PLAYERS_PER_TABLE)
-    )
-    seats_of = {
-        game.id: seats[t * PLAYERS_PER_TABLE : (t + 1) * PLAYERS_PER_TABLE]
-        for t, game in enumerate(games)
-    }
-    hands = Hand.objects.bulk_create(
-        Hand(game=game, number=n + 1, how="going_out", ended_by=rng.choice(seats_of[game.id]))
-        for game in games
-        for n in range(HANDS)
-    )
-    HandLine.objects.bulk_create(
-        HandLine(
-            hand=hand, seat=seat, held_count=None if seat == hand.ended_by else rng.randint(1, 40)
-        )
-        for hand in hands
-        for seat in seats_of[hand.game_id]
-    )
+    tables = [players[t * PLAYERS_PER_TABLE : (t + 1) * PLAYERS_PER_TABLE] for t in range(TABLES)]
+    games = create_games(event=event, round_=round_, tables=tables)
+    data.going_out_hands(games, data.seats_by_game(games), HANDS, rng)
     with transaction.atomic():  # one commit: the build is not what is measured
         for game in games:
             refresh_game(game)
@@ -98,7 +72,7 @@ def _median(make_request, runs: int = RUNS, expected: int | None = None, before=
 
 
 def main() -> dict[str, object]:
-    return child.run(__file__)
+    return child.run(__spec__.name)
 
 
 def measure() -> dict[str, object]:
@@ -171,8 +145,4 @@ def measure() -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    if "--child" in sys.argv:
-        child.report(measure())
-    else:
-        for key, value in main().items():
-            print(f"{key}: {value}")
+    child.run_as_script(measure, main)

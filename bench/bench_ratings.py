@@ -5,7 +5,7 @@ What a result costs in the transaction that records it: a game finishing tonight
 tonight's games again; a game corrected on the first night rates everything again. Also
 the full `recompute_ratings`, a season's standings (one year, 52 nights) and a member's page
 read. Finished games are stored directly (bulk_create with their places), in the throwaway
-database of bench/django_db.py, in a child process. Run with `python bench/bench_ratings.py`.
+database of bench/django_db.py, in a child process. Run with `python -m bench.bench_ratings`.
 """
 
 from __future__ import annotations
@@ -13,16 +13,10 @@ from __future__ import annotations
 import datetime
 import random
 import statistics
-import sys
 import time
 from decimal import Decimal
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if __package__ in (None, ""):
-    sys.path.insert(0, str(ROOT))
-
-from bench import child  # noqa: E402
+from bench import child
 
 MEMBERS = 24
 PRESENT = 20
@@ -33,14 +27,15 @@ RUNS = 3
 
 def main() -> dict[str, float]:
     """Run the measurements in a child process (bench/child.py); its figures."""
-    return child.run(__file__)
+    return child.run(__spec__.name)
 
 
 def build_club():
     """The club, its members and two years of finished nights; (club, first date, last)."""
     from django.utils import timezone
 
-    from tournaments.models import Club, Event, Game, Player, Round, Seat
+    from tournaments.models import Club, Event, Player, Round
+    from tournaments.services.rounds import create_games
 
     club = Club.objects.create(name="Bench ratings")
     people = Player.objects.bulk_create(
@@ -61,32 +56,24 @@ def build_club():
             round_ = Round.objects.create(event=event, number=number, closed_at=timezone.now())
             rng.shuffle(present)
             tables = [present[i : i + 4] for i in range(0, PRESENT, 4)]
-            games = Game.objects.bulk_create(
-                Game(
-                    event=event,
-                    round=round_,
-                    table_number=n,
-                    variant=event.variant,
-                    options=event.options,
-                    finished=True,
-                    hands_played=8,
-                    winner=table[0],
-                )
-                for n, table in enumerate(tables, start=1)
-            )
-            Seat.objects.bulk_create(
-                Seat(
-                    game=game,
-                    player=player,
-                    position=position,
-                    total=10 * position,
-                    rank=position,
-                    tournament_points=Decimal([3, 1, 0, 0][position - 1]),
-                )
-                for game, table in zip(games, tables, strict=True)
-                for position, player in enumerate(table, start=1)
-            )
+            games = create_games(event=event, round_=round_, tables=tables)
+            finished_in_seat_order(games, tables)
     return club, first, first + datetime.timedelta(weeks=NIGHTS - 1)
+
+
+def finished_in_seat_order(games, tables) -> None:
+    """Each game over, its players placed in seat order (the derived rows a finished game
+    has; the ratings read only the places)."""
+    from tournaments.models import Game, Seat
+
+    for game, table in zip(games, tables, strict=True):
+        game.finished, game.hands_played, game.winner = True, 8, table[0]
+    Game.objects.bulk_update(games, ["finished", "hands_played", "winner"])
+    seats = list(Seat.objects.filter(game__in=games))
+    for seat in seats:
+        seat.total, seat.rank = 10 * seat.position, seat.position
+        seat.tournament_points = Decimal([3, 1, 0, 0][seat.position - 1])
+    Seat.objects.bulk_update(seats, ["total", "rank", "tournament_points"])
 
 
 def timed(action) -> float:
@@ -100,7 +87,6 @@ def timed(action) -> float:
 
 
 def measure() -> dict[str, float]:
-    sys.path.insert(0, str(ROOT))
     from bench import django_db
 
     django_db.setup()
@@ -136,8 +122,4 @@ def measure() -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    if "--child" in sys.argv:
-        child.report(measure())
-    else:
-        for key, value in main().items():
-            print(f"{key}: {value}")
+    child.run_as_script(measure, main)

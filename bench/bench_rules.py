@@ -1,6 +1,6 @@
 """Rules engine figures: optimal deadwood per hand, and a 10,000-hand game file end to end.
 
-Run alone with `python bench/bench_rules.py`, or with every benchmark by `make bench`.
+Run alone with `python -m bench.bench_rules`, or with every benchmark by `make bench`.
 """
 
 from __future__ import annotations

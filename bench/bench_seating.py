@@ -14,7 +14,7 @@ players) and with today's, in the same run, next to a lower bound on what any se
 
 The 1,000-player history is realistic rather than random: 9 Swiss rounds are seated with the
 module itself, with random results, so players near each other in the standings have often met
-already. Only the 10th round is timed. Run with `python bench/bench_seating.py` or
+already. Only the 10th round is timed. Run with `python -m bench.bench_seating` or
 `make bench`.
 """
 
@@ -22,18 +22,13 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 from collections import Counter
 from contextlib import contextmanager
 from itertools import combinations
 from math import comb
-from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tournaments.seating import (  # noqa: E402
+from tournaments.seating import (
     Seating,
     grouping,
     planning,
@@ -42,8 +37,8 @@ from tournaments.seating import (  # noqa: E402
     split_into_tables,
     swiss,
 )
-from tournaments.seating.golfer import plan_schedule  # noqa: E402
-from tournaments.seating.matching import WorkBudget  # noqa: E402
+from tournaments.seating.golfer import plan_schedule
+from tournaments.seating.matching import WorkBudget
 
 PLAYERS = 1000
 PAST_ROUNDS = 9

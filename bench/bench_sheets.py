@@ -13,7 +13,7 @@ Figures, each with its target (issue 11 §3) beside it:
   next ones are served from storage (target: one render per version of the data).
 The synthetic event lives in a throwaway test database (Django's test runner utilities) and
 the PDFs in a temporary folder: the developer's data is never touched.
-Run alone with `python bench/bench_sheets.py`, or with every benchmark by `make bench`.
+Run alone with `python -m bench.bench_sheets`, or with every benchmark by `make bench`.
 """
 
 from __future__ import annotations
@@ -24,15 +24,11 @@ import io
 import os
 import pstats
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import pypdf
-
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 TABLES = 200
 PLAYERS_PER_TABLE = 4

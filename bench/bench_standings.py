@@ -5,7 +5,7 @@ Everything runs in the throwaway database of bench/django_db.py (never the devel
 db.sqlite3), in a child process: Django is set up there on that database whatever other
 benchmarks of the same run did before. Finished games are stored directly
 (bulk_create, derived totals, ranks and points precomputed): entering 50,000 hands through the
-entry service would measure the entry service. Run with `python bench/bench_standings.py` or
+entry service would measure the entry service. Run with `python -m bench.bench_standings` or
 `make bench`.
 """
 
@@ -13,17 +13,11 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 from contextlib import contextmanager
 from decimal import Decimal
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if __package__ in (None, ""):
-    sys.path.insert(0, str(ROOT))
-
-from bench import child, django_db  # noqa: E402
+from bench import child, django_db
 
 STANDINGS_PLAYERS = 2000
 STANDINGS_ROUNDS = 10
@@ -50,7 +44,7 @@ RAW_AGGREGATE = """
 
 def main() -> dict[str, float]:
     """Run the measurements in a child process (bench/child.py); its figures."""
-    return child.run(__file__)
+    return child.run(__spec__.name)
 
 
 def measure() -> dict[str, float]:
@@ -228,8 +222,4 @@ def time_swiss_round() -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    if "--child" in sys.argv:
-        child.report(measure())
-    else:
-        for key, value in main().items():
-            print(f"{key}: {value}")
+    child.run_as_script(measure, main)

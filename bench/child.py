@@ -8,16 +8,17 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULT_MARK = "BENCH-RESULT "
 
 
-def run(script: str) -> dict:
-    """Run `script --child` and return the figures it printed."""
+def run(module: str) -> dict:
+    """Run `python -m module --child` and return the figures it printed."""
     finished = subprocess.run(
-        [sys.executable, script, "--child"],
+        [sys.executable, "-m", module, "--child"],
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "ramiscore.settings"},
         cwd=ROOT,
         capture_output=True,
@@ -25,7 +26,7 @@ def run(script: str) -> dict:
         check=False,
     )
     if finished.returncode != 0:
-        raise RuntimeError(f"{Path(script).name} failed:\n{finished.stderr}")
+        raise RuntimeError(f"{module} failed:\n{finished.stderr}")
     line = next(x for x in finished.stdout.splitlines() if x.startswith(RESULT_MARK))
     return json.loads(line[len(RESULT_MARK) :])
 
@@ -33,3 +34,13 @@ def run(script: str) -> dict:
 def report(figures: dict) -> None:
     """What the child prints for its parent."""
     print(RESULT_MARK + json.dumps(figures))
+
+
+def run_as_script(measure: Callable[[], dict], main: Callable[[], dict]) -> None:
+    """A benchmark run as `python -m bench.NAME`: with --child it measures for its parent
+    (run); alone it prints its figures."""
+    if "--child" in sys.argv:
+        report(measure())
+    else:
+        for key, value in main().items():
+            print(f"{key}: {value}")

@@ -24,7 +24,8 @@ def build(tables: int = TABLES, hands: int = HANDS) -> dict:
 
     from django.db import transaction
 
-    from tournaments.models import Club, Event, Hand, HandLine, Player, Round, Seat
+    from bench import data
+    from tournaments.models import Club, Event, Player, Round
     from tournaments.services.rounds import create_games
     from tournaments.services.scoring import refresh_game
 
@@ -47,23 +48,7 @@ def build(tables: int = TABLES, hands: int = HANDS) -> dict:
             players[t * PLAYERS_PER_TABLE : (t + 1) * PLAYERS_PER_TABLE] for t in range(tables)
         ]
         games = create_games(event=event, round_=round_, tables=seated)
-        seats: dict[int, list[Seat]] = {}
-        for seat in Seat.objects.filter(game__round=round_).order_by("position"):
-            seats.setdefault(seat.game_id, []).append(seat)
-        stored = Hand.objects.bulk_create(
-            Hand(game=game, number=n + 1, how="going_out", ended_by=rng.choice(seats[game.pk]))
-            for game in games
-            for n in range(hands)
-        )
-        HandLine.objects.bulk_create(
-            HandLine(
-                hand=hand,
-                seat=seat,
-                held_count=None if seat.pk == hand.ended_by_id else rng.randint(0, 40),
-            )
-            for hand in stored
-            for seat in seats[hand.game_id]
-        )
+        data.going_out_hands(games, data.seats_by_game(games), hands, rng)
         for game in games:
             refresh_game(game)
     return {

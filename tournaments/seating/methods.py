@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from tournaments.seating.balanced import seat_balanced
-from tournaments.seating.request import SeatingRequest, Standings, make_request, take_byes
+from tournaments.seating.request import SeatingRequest, make_request, take_byes
 from tournaments.seating.round_robin import seat_round_robin
 from tournaments.seating.swiss import seat_swiss
 from tournaments.seating.tables import PlayerId, Seating, SeatingError
@@ -35,42 +35,20 @@ METHODS: dict[str, SeatingMethod] = {
 
 
 def seat(
-    method: str,
-    players: Sequence[PlayerId],
-    allowed_sizes: Iterable[int],
-    *,
-    round_number: int = 1,
-    history: Iterable[Collection[PlayerId]] = (),
-    standings: Standings | None = None,
-    byes_so_far: Iterable[PlayerId] | Mapping[PlayerId, int] = (),
-    seed: int | str = 0,
-    preferred_size: int | None = None,
-    rounds: int | None = None,
+    method: str, players: Sequence[PlayerId], allowed_sizes: Iterable[int], **round_facts
 ) -> Seating:
     """Seat one round of a tournament with the named method (a key of METHODS).
 
     `players` are this round's players (checked in, withdrawals left out), in draw order for
-    a round robin. `history` is every past table, `standings` the players best first (a
-    mapping to tournament points also tells which players are level), `byes_so_far` one
-    entry per bye already given (or a mapping to counts). `rounds`, the number of rounds
-    the event will have, lets balanced mixing plan them all at once (docs/seating.md). The
-    same inputs and `seed` always give the same seating. Raises SeatingError, before any
-    work, when the round cannot be seated: unknown method, repeated player, too few players
-    or impossible table sizes.
+    a round robin; `round_facts` are make_request's keywords (the round's number, past
+    tables, standings, byes so far, seed, preferred size, planned rounds). The same inputs
+    and seed always give the same seating. Raises SeatingError, before any work, when the
+    round cannot be seated: unknown method, repeated player, too few players or impossible
+    table sizes.
     """
     if method not in METHODS:
         raise SeatingError(
             f"Unknown seating method {method!r}; choose one of {', '.join(sorted(METHODS))}."
         )
-    request = make_request(
-        players,
-        allowed_sizes,
-        round_number=round_number,
-        history=history,
-        standings=standings,
-        byes_so_far=byes_so_far,
-        seed=seed,
-        preferred_size=preferred_size,
-        rounds=rounds,
-    )
+    request = make_request(players, allowed_sizes, **round_facts)
     return METHODS[method](request)

@@ -65,7 +65,13 @@ def make_request(
     preferred_size: int | None = None,
     rounds: int | None = None,
 ) -> SeatingRequest:
-    """Check the inputs and build a SeatingRequest; SeatingError says what is wrong."""
+    """Check the inputs and build a SeatingRequest; SeatingError says what is wrong.
+
+    `history` is every past table, `standings` the players best first (a mapping to
+    tournament points also tells which players are level), `byes_so_far` one entry per bye
+    already given (or a mapping to counts). `rounds`, the number of rounds the event will
+    have, lets balanced mixing plan them all at once (docs/seating.md).
+    """
     players = tuple(players)
     seen: set[PlayerId] = set()
     for player in players:

@@ -26,6 +26,7 @@ from tournaments.models import Event, Game, Round
 from tournaments.selectors.clock import clock_changes, tables_in_play
 from tournaments.services.clock import extend_clock, pause_clock, resume_clock, start_clock
 from tournaments.services.rounds import close_round
+from tournaments.views.feedback import act_and_tell
 from tournaments.views.pending import ROUND, pending_page
 from tournaments.views.permissions import organiser_view
 
@@ -98,13 +99,8 @@ def clock_action(request: HttpRequest, event: Event, number: int, action: str) -
     act = ACTIONS.get(action)
     if act is None:
         return HttpResponse(_("Unknown action."), status=400)
-    try:
-        done = act(request, _round(event, number))
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
-        messages.success(request, done)
+    round_ = _round(event, number)
+    act_and_tell(request, lambda: act(request, round_))
     return _back(event)
 
 
@@ -125,21 +121,16 @@ def close_at_time(request: HttpRequest, event: Event, number: int) -> HttpRespon
             return waiting
     if request.method == "POST":
         count = len(tables_in_play(round_))
-        try:
+
+        def close() -> str:
             close_round(round_=round_)
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
-        else:
-            messages.success(
-                request,
-                ngettext(
-                    "Round %(number)s is closed: %(count)s table closed at time.",
-                    "Round %(number)s is closed: %(count)s tables closed at time.",
-                    count,
-                )
-                % {"number": number, "count": count},
-            )
+            return ngettext(
+                "Round %(number)s is closed: %(count)s table closed at time.",
+                "Round %(number)s is closed: %(count)s tables closed at time.",
+                count,
+            ) % {"number": number, "count": count}
+
+        act_and_tell(request, close)
         return _back(event)
     context = {
         "event": event,

@@ -6,12 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
-from django_tables2 import Table
+from django_tables2 import RequestConfig, Table
 from django_tables2.export import TableExport
 
 from tournaments.display.exports import csv_text, export_name
+from tournaments.display.tables import EXPORT_FORMATS
+
+# Rows on one page of a sortable table (standings of an event or a season).
+PER_PAGE = 100
 
 
 def csv_download(rows: Iterable[Iterable[Any]], *name_words: object) -> HttpResponse:
@@ -29,3 +33,15 @@ def table_download(table: Table, export_format: str, *name_words: object) -> Htt
         return csv_download(table.as_values(), *name_words)
     filename = f"{export_name(*name_words)}.{export_format}"
     return TableExport(export_format, table).response(filename)
+
+
+def page_or_download(
+    request: HttpRequest, table: Table, *name_words: object
+) -> HttpResponse | None:
+    """Set up a sortable table for its page (the request's sort, pages of PER_PAGE); the
+    download instead when the request asks for one (`?_export=csv|xlsx`)."""
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    export = request.GET.get("_export")
+    if export in EXPORT_FORMATS:
+        return table_download(table, export, *name_words)
+    return None

@@ -33,6 +33,7 @@ from tournaments.services.rounds import (
     seating_method_for,
     seating_players,
 )
+from tournaments.views.feedback import act_and_tell, tell_problems
 from tournaments.views.pending import ROUND, TABLE, pending_page
 from tournaments.views.permissions import organiser_view
 
@@ -46,11 +47,6 @@ def _back(event: Event, anchor: str = "", **query) -> HttpResponse:
     return redirect(url + (f"#{anchor}" if anchor else ""))
 
 
-def _error(request: HttpRequest, error: ValidationError) -> None:
-    for message in error.messages:
-        messages.error(request, message)
-
-
 @require_POST
 @organiser_view
 def add_player(request: HttpRequest, event: Event) -> HttpResponse:
@@ -62,7 +58,7 @@ def add_player(request: HttpRequest, event: Event) -> HttpResponse:
     try:
         registration = register_player(event=event, name=form.cleaned_data["name"])
     except ValidationError as error:
-        _error(request, error)
+        tell_problems(request, error)
         return _back(event, "players")
     messages.success(request, _("%(player)s is in.") % {"player": registration.player.name})
     # No #fragment: browsers skip autofocus when the URL targets an element.
@@ -102,7 +98,7 @@ def new_round(request: HttpRequest, event: Event) -> HttpResponse:
     try:
         round_ = open_round(event=event, method=method)
     except ValidationError as error:
-        _error(request, error)
+        tell_problems(request, error)
         return _back(event, "rounds")
     messages.success(request, _("Round %(number)s is seated.") % {"number": round_.number})
     return _back(event, "rounds")
@@ -252,16 +248,9 @@ def _confirm_then_act(
             "button": ask.button,
         }
         return render(request, "organiser/confirm.html", context)
-    try:
-        done = act()
-    except ValidationError as error:
-        _error(request, error)
-        if request.method == "POST" and ask in (CLOSE_ROUND, CLOSE_GAME):
-            # Refused (a hand waits, say): this page again, which lists what is in the way.
-            return redirect(request.path)
-    else:
-        if done:
-            messages.success(request, done)
+    if not act_and_tell(request, act) and ask in (CLOSE_ROUND, CLOSE_GAME):
+        # Refused (a hand waits, say): this page again, which lists what is in the way.
+        return redirect(request.path)
     return _back(event, anchor)
 
 
@@ -328,7 +317,7 @@ def resume_game(request: HttpRequest, event: Event, game_id: int) -> HttpRespons
     try:
         reopen_game(game=game, user=request.user)
     except ValidationError as error:
-        _error(request, error)
+        tell_problems(request, error)
     else:
         messages.success(
             request, _("Table %(table)s is open again.") % {"table": game.table_number}

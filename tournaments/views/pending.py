@@ -5,7 +5,6 @@ services refuse to close while one waits; these pages are the way through."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,6 +17,7 @@ from tournaments.forms.organiser import DiscardForm
 from tournaments.models import Event, Game, Hand
 from tournaments.selectors.games import game_sheet
 from tournaments.services.entry import confirm_hand, discard_hand
+from tournaments.views.feedback import act_and_tell
 from tournaments.views.permissions import organiser_view
 
 TABLE, ROUND = "table", "round"
@@ -63,13 +63,12 @@ def _back_to_closing(event: Event, hand: Hand, then: str) -> HttpResponse:
 def confirm_waiting(request: HttpRequest, event: Event, game_id: int, number: int):
     """The organiser confirms a waiting hand in his name, from the closing page."""
     hand = _hand(event, game_id, number)
-    try:
+
+    def confirm() -> str:
         confirm_hand(hand=hand, user=request.user)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
-        messages.success(request, _("Hand %(number)s confirmed.") % {"number": number})
+        return _("Hand %(number)s confirmed.") % {"number": number}
+
+    act_and_tell(request, confirm)
     return _back_to_closing(event, hand, request.POST.get("then", TABLE))
 
 
@@ -82,15 +81,13 @@ def discard_waiting(request: HttpRequest, event: Event, game_id: int, number: in
     if not form.is_valid():
         messages.error(request, _("Say why: the reason is kept with the change."))
     else:
-        try:
+
+        def discard() -> str:
             discard_hand(hand=hand, reason=form.cleaned_data["reason"], user=request.user)
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
-        else:
-            messages.success(
-                request,
-                _("Hand %(number)s of table %(table)s discarded.")
-                % {"number": number, "table": hand.game.table_number},
-            )
+            return _("Hand %(number)s of table %(table)s discarded.") % {
+                "number": number,
+                "table": hand.game.table_number,
+            }
+
+        act_and_tell(request, discard)
     return _back_to_closing(event, hand, request.POST.get("then", TABLE))

@@ -4,15 +4,13 @@ organiser's pages to create and change a season (his club's only)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods
-from django_tables2 import RequestConfig
 
 from tournaments.display.rating_chart import rating_chart_svg
 from tournaments.display.seasons import (
@@ -22,7 +20,6 @@ from tournaments.display.seasons import (
     signed,
     table_place_text,
 )
-from tournaments.display.tables import EXPORT_FORMATS
 from tournaments.forms.seasons import SeasonForm
 from tournaments.models import Club, Player, Season
 from tournaments.selectors.pdf_versions import season_fingerprint
@@ -32,11 +29,13 @@ from tournaments.services.ratings import START, shown_rating
 from tournaments.services.seasons import save_season
 from tournaments.sheets import store
 from tournaments.sheets.season import season_pdf
-from tournaments.views.downloads import table_download
-from tournaments.views.permissions import can_manage_club
+from tournaments.views.downloads import page_or_download
+from tournaments.views.permissions import (
+    can_manage_club,
+    club_organiser_view,
+    season_organiser_view,
+)
 from tournaments.views.stored_pdfs import pdf_response
-
-PER_PAGE = 100
 
 
 def _season_or_404(season_id: int) -> Season:
@@ -49,10 +48,9 @@ def standings(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
     found = season_standings(season)
     table = season_table(found)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    export = request.GET.get("_export")
-    if export in EXPORT_FORMATS:
-        return table_download(table, export, pgettext("file name", "standings"), season.name)
+    download = page_or_download(request, table, pgettext("file name", "standings"), season.name)
+    if download:
+        return download
     context = {
         "season": season,
         "standings": found,
@@ -108,30 +106,15 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(request, "season/player.html", context)
 
 
-def _organiser_only(request: HttpRequest, club: Club) -> HttpResponse | None:
-    """The login page for visitors, 403 for other clubs' organisers, None for his own."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not can_manage_club(request.user, club):
-        raise PermissionDenied
-    return None
-
-
 @require_http_methods(["GET", "POST"])
-def new_season(request: HttpRequest, club_id: int) -> HttpResponse:
-    club = get_object_or_404(Club, pk=club_id)
-    refused = _organiser_only(request, club)
-    if refused:
-        return refused
+@club_organiser_view
+def new_season(request: HttpRequest, club: Club) -> HttpResponse:
     return _season_form(request, club, None)
 
 
 @require_http_methods(["GET", "POST"])
-def edit_season(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _season_or_404(season_id)
-    refused = _organiser_only(request, season.club)
-    if refused:
-        return refused
+@season_organiser_view
+def edit_season(request: HttpRequest, season: Season) -> HttpResponse:
     return _season_form(request, season.club, season)
 
 

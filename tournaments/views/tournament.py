@@ -10,19 +10,17 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
-from django_tables2 import RequestConfig
 
-from tournaments.display.tables import EXPORT_FORMATS, standings_table
+from tournaments.display.tables import standings_table
 from tournaments.display.tournament import mark_matches, points_scale_lines
 from tournaments.models import Event, Player
 from tournaments.selectors.standings import event_standings, event_standings_page
 from tournaments.selectors.tournaments import player_tournament, rounds_with_games
 from tournaments.selectors.versions import event_version
 from tournaments.standings import leaders
-from tournaments.views.downloads import table_download
+from tournaments.views.downloads import page_or_download
 from tournaments.views.polling import polled
 
-PER_PAGE = 100
 # Seconds between two refreshes of the standings while a round is in play.
 REFRESH_EVERY = 20
 TOP = 10
@@ -42,10 +40,9 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     event = tournament_or_404(event_id)
     page = event_standings_page(event)
     table = standings_table(page)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    export = request.GET.get("_export")
-    if export in EXPORT_FORMATS:
-        return table_download(table, export, pgettext("file name", "standings"), event.name)
+    download = page_or_download(request, table, pgettext("file name", "standings"), event.name)
+    if download:
+        return download
     context = {
         "event": event,
         "standings": page,
