@@ -304,8 +304,15 @@ def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
     except rules.RulesError as error:
         messages = rules_problems_as_validation_error(error).messages
         problems.extend(f"{where}: {message}" for message in messages)
-        return None
-    table_context = Context(players=frozenset(read.players), users=context.users)
+        read = None
+    # The rest is read even when the rules refuse a hand: every problem is told at once.
+    players = document.get("players") if read is None else read.players
+    players = (
+        frozenset(p for p in players if isinstance(p, str))
+        if isinstance(players, list | tuple)
+        else frozenset()
+    )
+    table_context = Context(players=players, users=context.users)
     hands = []
     numbers = Counter(h.get("number") for h in document.get("hands", []) if isinstance(h, dict))
     for number in sorted(n for n, seen in numbers.items() if seen > 1 and isinstance(n, int)):
@@ -315,10 +322,11 @@ def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
     for place, hand in enumerate(document.get("hands", []), start=1):
         hand_where = _("%(where)s, hand %(number)s") % {"where": where, "number": place}
         read_hand = _read_hand(hand, HAND, hand_where, problems, table_context)
-        if read_hand is not None and read_hand.entry["number"] != place and numbers[place] < 2:
+        number = read_hand.entry["number"] if read_hand is not None else place
+        if number != place and numbers[number] < 2:
             problems.append(
                 _("%(where)s: the hands must be numbered 1, 2, 3… in order, not %(number)s.")
-                % {"where": hand_where, "number": read_hand.entry["number"]}
+                % {"where": hand_where, "number": number}
             )
         hands.append(read_hand)
     deleted = [
@@ -332,7 +340,7 @@ def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
         for place, hand in enumerate(fields["deleted_hands"], start=1)
     ]
     history = _records(fields["history"], GAME_RECORD, where, problems, table_context)
-    if None in hands or None in deleted or history is None:
+    if read is None or None in hands or None in deleted or history is None:
         return None
     return ArchiveGame(
         fields["table"], fields["imported"], fields["link_enabled"], read, hands, history, deleted
