@@ -153,15 +153,18 @@ class Archive:
 
 def parse_archive_text(text: str) -> Any:
     """The JSON document of an archive's text; ValidationError if it cannot be read."""
+    too_deep = _("This is not an event archive: it is nested too deep.")
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         message = _("This is not an event archive: it is not valid JSON (line %(line)s).")
         raise ValidationError(message % {"line": error.lineno}) from None
-    except (RecursionError, ValueError):
+    except RecursionError:
+        raise ValidationError(too_deep) from None
+    except ValueError:  # an integer of thousands of digits (Python's int_max_str_digits)
         raise ValidationError(_("This is not an event archive: it cannot be read.")) from None
     if nesting_depth(document) > DEEPEST:
-        raise ValidationError(_("This is not an event archive: it is nested too deep."))
+        raise ValidationError(too_deep)
     return document
 
 
