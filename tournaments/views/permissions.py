@@ -71,6 +71,22 @@ def organiser_view(view):
     return wrapper
 
 
+def club_organiser_view(view):
+    """Decorator for pages that are not about one event: an organiser of at least one club
+    (or a site administrator) gets through; visitors log in first, other accounts get 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        user = request.user
+        if not user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not (user.is_superuser or user.clubs.exists()):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
 def _this_page(request: HttpRequest, game: Game) -> str:
     return request.get_full_path()
 
