@@ -359,7 +359,7 @@ def _read_hand(document, schema, where, problems, context) -> ArchiveHand | None
     if history is None or held is None:
         return None
     if not history and schema is DELETED_HAND:
-        problems.append(_("%(where)s: a deleted hand has a history.") % {"where": where})
+        problems.append(_("%(where)s: a deleted hand has no history.") % {"where": where})
     return ArchiveHand(entry, history, held)
 
 
