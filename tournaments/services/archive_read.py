@@ -197,6 +197,11 @@ def read_archive(document: Any) -> Archive:
     return Archive(top["club"], event, list(registered.values()), rounds, context.users)
 
 
+def located(where: str, problem: str) -> str:
+    """A problem with where it is: "round 1, table 2: …"."""
+    return _("%(where)s: %(problem)s") % {"where": where, "problem": problem}
+
+
 def name_key(name: str) -> str:
     """Names as the club tells its members apart: spaces and case aside."""
     return " ".join(name.split()).casefold()
@@ -225,7 +230,7 @@ def _read_event(document, problems, context) -> dict[str, Any] | None:
         Event(**fields).full_clean(exclude=["club"])
     except ValidationError as error:
         lines += [f"{name}: {message}" for name, ms in error.message_dict.items() for message in ms]
-    problems.extend(f"{where}: {line}" for line in lines)
+    problems.extend(located(where, line) for line in lines)
     return event if not lines else None
 
 
@@ -306,7 +311,7 @@ def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
         rules.score_game(read)  # a hand the rules refuse is refused here, with its number
     except rules.RulesError as error:
         messages = rules_problems_as_validation_error(error).messages
-        problems.extend(f"{where}: {message}" for message in messages)
+        problems.extend(located(where, message) for message in messages)
         read = None
     # The rest is read even when the rules refuse a hand: every problem is told at once.
     players = document.get("players") if read is None else read.players
