@@ -47,12 +47,12 @@ def parse_game_text(text: str) -> Any:
     except ValueError:  # an integer of thousands of digits (Python's int_max_str_digits)
         message = _("This is not a game file: it holds a number too long to read.")
         raise RulesError([problem(message, field="format")]) from None
-    if _depth(document) > DEEPEST:
+    if nesting_depth(document) > DEEPEST:
         raise RulesError([too_deep])
     return document
 
 
-def _depth(document: Any) -> int:
+def nesting_depth(document: Any) -> int:
     """How deeply lists and objects nest in a JSON document (without recursion)."""
     deepest, stack = 0, [(document, 1)]
     while stack:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import datetime
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -35,6 +37,9 @@ PROVISIONAL_GAMES = 10  # fewer rated games than this: the rating is still settl
 MAX_ORDERINGS = 120
 
 Rating = tuple[float, float]  # (mu, sigma)
+
+# Inside `recomputed_once`: the earliest date each club's ratings must be recomputed from.
+_DEFERRED: ContextVar[dict[int, datetime.date] | None] = ContextVar("ratings", default=None)
 
 
 def shown_rating(mu: float, sigma: float) -> int:
@@ -163,7 +168,26 @@ def game_result_changed(
     if stored == now:
         return
     club_id, played_on = Event.objects.values_list("club_id", "date").get(pk=game.event_id)
+    deferred = _DEFERRED.get()
+    if deferred is not None:
+        deferred[club_id] = min(deferred.get(club_id, played_on), played_on)
+        return
     recompute_ratings(club=club_id, since=played_on)
+
+
+@contextmanager
+def recomputed_once() -> Iterator[None]:
+    """Games rescored inside (an event imported whole) have their club's ratings
+    recomputed once at the end, from the earliest date concerned, instead of once per game.
+    Use it inside the transaction that rescores them."""
+    deferred: dict[int, datetime.date] = {}
+    token = _DEFERRED.set(deferred)
+    try:
+        yield
+    finally:
+        _DEFERRED.reset(token)
+    for club_id, since in deferred.items():
+        recompute_ratings(club=club_id, since=since)
 
 
 def event_date_changed(event: Event, old_date: datetime.date) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import clock, gamefiles, organiser, organiser_play, pending
+from tournaments.views import archive, clock, gamefiles, organiser, organiser_play, pending
 
 app_name = "organiser"
 
@@ -17,7 +17,9 @@ urlpatterns = [
     path("clubs/new/", organiser.new_club, name="new_club"),
     path("events/new/", organiser.new_event, name="new_event"),
     path("events/new/options/", organiser.variant_options, name="variant_options"),
+    path("events/import/", archive.upload, name="import_event"),
     path(event, organiser.event_page, name="event"),
+    path(event + "archive.json", archive.download, name="archive"),
     path(event + "settings/", organiser.edit_event, name="edit_event"),
     path(event + "rules/", organiser.event_rules, name="rules"),
     path(event + "import/", gamefiles.import_page, name="import"),

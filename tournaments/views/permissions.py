@@ -2,8 +2,9 @@
 
 Views say who may act with the decorators below (`organiser_view` for an event's pages,
 `game_organiser_view` for a table's, `club_organiser_view` and `season_organiser_view` for a
-club's seasons); the services check what they own (who may confirm a
-hand, for one) whatever calls them. Anonymous visitors may read public pages only.
+club's seasons, `any_organiser_view` for an organiser's pages about no club in particular);
+the services check what they own (who may confirm a hand, for one) whatever calls them.
+Anonymous visitors may read public pages only.
 """
 
 from __future__ import annotations
@@ -112,3 +113,20 @@ season_organiser_view = _organisers_only("season_id", _season, lambda season: se
 def game_organiser_view(login_next: Callable[[HttpRequest, Game], str] = _this_page):
     """For views taking `game_id`: the view gets the game, with its event and club."""
     return _organisers_only("game_id", _game, lambda game: game.event.club, login_next)
+
+
+def any_organiser_view(view):
+    """For pages that are not about one club (importing an event, for one): an organiser of
+    at least one club (or a site administrator) gets through; visitors log in first, other
+    accounts get 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        user = request.user
+        if not user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not (user.is_superuser or user.clubs.exists()):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,45 @@
+"""`manage.py import_event FILE [--club NAME] [--rename NAME]`: recreate an archived event."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.services.archive import import_event
+from tournaments.services.archive_read import parse_archive_text
+
+REFUSED = 2  # as import_game: the input was refused (1 stays for the unexpected)
+
+
+class Command(BaseCommand):
+    help = (
+        "Recreate an event from its archive (format ramiscore-event/1, see docs/archive.md) "
+        "in the club named by --club, else the club the archive names (created if missing). "
+        "An event of the same name in that club refuses it, unless --rename gives another "
+        "name. Nothing is stored if the archive is refused (one line per problem on standard "
+        "error, exit status 2)."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", help='the archive, or "-" to read standard input')
+        parser.add_argument("--club", default="", help="the club's name (default: the archive's)")
+        parser.add_argument("--rename", default="", help="the imported event's name")
+
+    def handle(self, *args: Any, file: str, club: str, rename: str, **options: Any) -> None:
+        try:
+            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise CommandError(f"cannot read {file}: {error}", returncode=REFUSED) from None
+        try:
+            event = import_event(document=parse_archive_text(text), club_name=club, rename=rename)
+        except ValidationError as error:
+            for message in error.messages:
+                self.stderr.write(message)
+            raise CommandError(f"{file} was not imported.", returncode=REFUSED) from None
+        self.stdout.write(
+            self.style.SUCCESS(f"Imported {event.name} into {event.club.name} (event {event.id}).")
+        )
