@@ -137,3 +137,35 @@ def test_two_player_tables_with_a_bye_are_seated_one_by_one():
 def test_the_number_of_rounds_must_be_a_whole_number_from_one(rounds):
     with pytest.raises(SeatingError, match="An event has at least 1 round"):
         seat("balanced", range(16), (4,), rounds=rounds)
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "rounds"), [(16, 4, 5), (15, 3, 7), (21, 3, 10), (32, 4, 8), (32, 4, 9)]
+)
+@pytest.mark.parametrize("planned", [True, False], ids=["rounds known", "design only"])
+def test_a_first_round_seeded_by_rating_still_leads_to_no_repeated_pair(
+    count, size, rounds, planned
+):
+    """Round 1 dealt by rating (each table gets one of the best) is not the plan's round 1,
+    yet the plan relabelled to begin with it meets nobody twice in the rounds after."""
+    players = list(range(1, count + 1))
+    rating = {player: (player * 37) % 101 + player / 1000 for player in players}
+    best_first = sorted(players, key=lambda player: -rating[player])
+    history, played = [], []
+    for number in range(1, rounds + 1):
+        seating = seat(
+            "balanced",
+            players,
+            (size,),
+            round_number=number,
+            history=history,
+            standings={player: rating[player] for player in best_first} if number == 1 else None,
+            seed=3,
+            rounds=rounds if planned else None,
+        )
+        if number == 1:
+            strongest = set(best_first[: count // size])
+            assert all(len(strongest & set(table)) == 1 for table in seating.tables)
+        history.extend(seating.tables)
+        played.append(seating.tables)
+    assert repeat_pairings(played) == 0

@@ -210,3 +210,28 @@ def test_swiss_round_1_seats_players_of_similar_rating_together(club):
 def test_a_newcomer_is_rated_as_one(club):
     newcomer = PlayerFactory(club=club, name="Zoé")
     assert current_ratings([newcomer.id]) == {newcomer.id: NEWCOMER}
+
+
+def test_balanced_round_1_deals_the_rated_players_round_the_tables(club):
+    """Eight players at tables of 4, seated by rating with balanced mixing: like cards dealt
+    out and back, each table gets two of the four best rated and two of the others."""
+    strong = [f"Fort {i}" for i in range(4)]
+    weak = [f"Faible {i}" for i in range(4)]
+    for day, (a, b) in enumerate(zip(strong, weak, strict=True), start=1):
+        game = make_game(night(club, day), players=(a, b, f"Autre {day}"))
+        finish(game, a, **{b: 20, f"Autre {day}": 10})
+    event = EventFactory(
+        club=club,
+        kind="tournament",
+        seating_method="balanced",
+        seed_by_rating=True,
+        date=datetime.date(2026, 11, 1),
+    )
+    for name in weak + strong:
+        Registration.objects.create(
+            event=event, player=Player.objects.get(club=club, name=name), checked_in=True
+        )
+    round_ = open_round(event=event, seed=5)
+    for game in round_.games.all():
+        names = set(game.seats.values_list("player__name", flat=True))
+        assert len(names & set(strong)) == 2, names

@@ -90,8 +90,9 @@ class Event(Versioned):
         _("seat by club rating"),
         default=False,
         help_text=_(
-            "Swiss round 1 seats players by their club rating (then ties on points follow "
-            "it); balanced mixing receives the ratings too."
+            "Swiss round 1 seats players of similar club rating together (then ties on "
+            "points follow it); balanced mixing deals round 1 by rating, so that every table "
+            "gets strong and weaker players."
         ),
     )
     planned_rounds = models.PositiveSmallIntegerField(

@@ -39,6 +39,9 @@ def seat_balanced(request: SeatingRequest) -> Seating:
     avoids a third meeting, then a second one. Tables of 2 are a matching, as in Swiss but
     over a shuffled order; larger tables are seeded attempts of greedy filling and swaps.
     """
+    seeded = _dealt_by_rating(request)
+    if seeded is not None:
+        return seeded
     planned = planned_seating(request)
     if planned is not None:
         return planned
@@ -53,6 +56,32 @@ def seat_balanced(request: SeatingRequest) -> Seating:
         tables = [list(pair) for pair in pairs]
     else:
         tables = _mixed_tables(met, sizes, rng, look_ahead=len(order) <= LOOKAHEAD_MAX_PLAYERS)
+    return seating_from_positions(request, order, tables, byes)
+
+
+def _dealt_by_rating(request: SeatingRequest) -> Seating | None:
+    """Round 1 seeded by club rating: the players, best first, dealt round the tables like
+    cards, one to each table and back again (snake order), so every table gets a strong, a
+    middling and a weaker player. None when nothing tells the players apart (no rating
+    given, or everyone level). Later rounds mix as usual: a plan made for the event is
+    relabelled to begin with this round (planning.py), so it meets nobody twice all the same.
+    """
+    if request.round_number != 1 or request.past_tables or not request.points:
+        return None
+    if len(set(request.points.values())) < 2:
+        return None
+    order = list(request.ranking)
+    byes = take_byes(request, order)
+    sizes = request.table_sizes()
+    tables: list[list[int]] = [[] for _ in sizes]
+    position = 0
+    for turn in range(max(sizes)):
+        # Out and back: table 1 gets the best of the first deal and the last of the next.
+        going = range(len(sizes)) if turn % 2 == 0 else reversed(range(len(sizes)))
+        for table in going:
+            if len(tables[table]) < sizes[table]:
+                tables[table].append(position)
+                position += 1
     return seating_from_positions(request, order, tables, byes)
 
 

@@ -85,10 +85,11 @@ def planned_seating(request: SeatingRequest) -> Seating | None:
         if design is None or number > design.length:
             return None
         context = context.with_horizon(design.length)
-        base = context.plan(first_round=1, history=())
-        if Counter(request.past_tables) != base.tables_between(1, number - 1):
+        plan = context.plan(first_round=1, history=())
+        if Counter(request.past_tables) != plan.tables_between(1, number - 1):
+            plan = _relabelled_plan(context, request.past_tables, number)
+        if plan is None:
             return None  # off the design: seat round by round
-        plan = base
     else:
         if number > request.planned_rounds:
             return None
@@ -193,6 +194,8 @@ def _make_plan(
             [[label[point] for point in table] for table in design.round_at(index)]
             for index in chosen
         ]
+    elif first_round == 2 and (relabelled := _relabelled_after(context, meetings)) is not None:
+        return relabelled
     else:
         met: list[dict[int, int]] = [{} for _ in players]
         for (first, second), times in meetings:
@@ -212,6 +215,85 @@ def _make_plan(
             for tables in schedule
         ),
     )
+
+
+def _relabelled_after(context: _Context, meetings: frozenset) -> Plan | None:
+    """After a first round seated otherwise (by club rating, or by hand) that seats today's
+    players at today's table sizes: the fresh plan, its players relabelled so that its first
+    round is that one, from round 2. Any two first rounds differ only by the players' names,
+    so the rounds after it meet nobody twice whenever the fresh plan's do. None when the
+    history is not one such round."""
+    players, sizes = context.players, context.sizes
+    played = _one_round(len(players), meetings)
+    if played is None or sorted(map(len, played)) != sorted(sizes):
+        return None
+    base = context.plan(first_round=1, history=())
+    position = {player: index for index, player in enumerate(players)}
+    planned = [sorted(position[player] for player in table) for table in base.round_at(1)]
+    relabel: dict[int, int] = {}
+    for size in set(sizes):
+        ours = sorted(table for table in planned if len(table) == size)
+        theirs = sorted(table for table in played if len(table) == size)
+        for mine, their in zip(ours, theirs, strict=True):
+            relabel.update(zip(mine, their, strict=True))
+    return Plan(
+        2,
+        tuple(
+            tuple(tuple(players[relabel[position[player]]] for player in table) for table in tables)
+            for tables in base.rounds[1:]
+        ),
+    )
+
+
+def _one_round(count: int, meetings: frozenset) -> list[list[int]] | None:
+    """The tables of positions 0..count-1 if `meetings` is one round (every player met each
+    of his table once, nobody else), else None."""
+    met: list[set[int]] = [set() for _ in range(count)]
+    for (first, second), times in meetings:
+        if times != 1:
+            return None
+        met[first].add(second)
+        met[second].add(first)
+    tables, seated = [], set()
+    for player in range(count):
+        if player in seated:
+            continue
+        table = sorted(met[player] | {player})
+        if any(met[other] | {other} != set(table) for other in table):
+            return None
+        tables.append(table)
+        seated.update(table)
+    return tables
+
+
+def _relabelled_plan(context: _Context, history: tuple[frozenset, ...], number: int) -> Plan | None:
+    """The plan relabelled after the history's first round (_relabelled_after), if the
+    history has followed it since; None otherwise."""
+    first = _first_round_of(history, context, number)
+    if first is None:
+        return None
+    plan = context.plan(first_round=2, history=first)
+    if plan.first_round != 2 or plan.tables_between(2, number - 1) != Counter(
+        _remove(history, list(first))
+    ):
+        return None
+    return plan
+
+
+def _first_round_of(
+    history: tuple[frozenset, ...], context: _Context, number: int
+) -> tuple[frozenset, ...] | None:
+    """The first round out of a history listed in the order played (its first tables), if
+    they seat today's players at today's table sizes."""
+    count = len(context.sizes)
+    if len(history) < count * (number - 1):
+        return None
+    first = history[:count]
+    if set().union(*first) != set(context.players) or sorted(map(len, first)) != sorted(
+        context.sizes
+    ):
+        return None
+    return tuple(first)
 
 
 def _carried_over(context: _Context, first_round: int, everyone: tuple) -> list[list[list[int]]]:
