@@ -212,6 +212,9 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # 429 until the window ends. Organisers are not limited.
 PDF_RENDERS_PER_ADDRESS = env_int(ENV, "PDF_RENDERS_PER_ADDRESS", default=20)
 PDF_RENDER_WINDOW = 300
+# Password-reset e-mails an address may ask for per window (seconds); then a 429.
+PASSWORD_RESETS_PER_ADDRESS = env_int(ENV, "PASSWORD_RESETS_PER_ADDRESS", default=5)
+PASSWORD_RESET_WINDOW = 3600
 # Processes laying out a large PDF's pages in parallel (the background worker and
 # `manage.py round_sheets`): every core unless said otherwise.
 PDF_PROCESSES = env_int(ENV, "PDF_PROCESSES", default=os.cpu_count() or 1)

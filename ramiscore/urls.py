@@ -6,7 +6,10 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-# Django's own account views, with the site's templates in templates/registration/.
+from tournaments.views.accounts import PasswordResetView
+
+# Django's own account views, with the site's templates in templates/registration/ (the
+# reset page with an allowance per address: tournaments/views/accounts.py).
 accounts = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -16,7 +19,7 @@ accounts = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("password/reset/", PasswordResetView.as_view(), name="password_reset"),
     path(
         "password/reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

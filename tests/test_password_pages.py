@@ -139,3 +139,24 @@ def test_the_reset_pages_and_e_mail_are_in_french(organiser_with_email):
     (message,) = mail.outbox
     assert message.subject == "Ramiscore\u00a0: choisir un nouveau mot de passe"
     assert "Bonjour paulette" in message.body
+
+
+def test_one_address_asks_for_a_few_reset_e_mails_then_waits(
+    client: Client, organiser_with_email, settings
+):
+    settings.PASSWORD_RESETS_PER_ADDRESS = 3
+    for _ in range(3):
+        response = client.post(reverse("password_reset"), {"email": "paulette@club.example.org"})
+        assert response.status_code == 302
+    refused = client.post(
+        reverse("password_reset"),
+        {"email": "paulette@club.example.org"},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    assert "Trop de réinitialisations" in refused.content.decode()
+    assert len(mail.outbox) == 3  # no fourth e-mail
+    # Another address still may.
+    other = Client(REMOTE_ADDR="192.0.2.50")
+    assert other.post(reverse("password_reset"), {"email": "x@example.org"}).status_code == 302

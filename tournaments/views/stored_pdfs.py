@@ -11,10 +11,9 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournaments.sheets import store
-from tournaments.views.throttle import render_allowance
+from tournaments.views.throttle import render_allowance, too_many
 
 RETRY_BUSY = 10  # seconds: another request has been rendering the same PDF for a long time
 
@@ -67,19 +66,16 @@ def _caching(response: HttpResponse, *, private: bool) -> HttpResponse:
 
 def too_many_renders(request: HttpRequest, retry_after: int) -> HttpResponse:
     """429: this address had its allowance of PDFs made; the ones already made still come."""
-    minutes = max(1, (retry_after + 59) // 60)
-    context = {
-        "title": _("Too many PDFs at once"),
-        "message": _(
+    return too_many(
+        request,
+        _("Too many PDFs at once"),
+        _(
             "This address has asked for many PDFs that had to be made in the last few "
             "minutes. PDFs already made are still sent at once; for a new one, try again in "
             "%(wait)s."
-        )
-        % {"wait": ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}},
-    }
-    response = render_page(request, "public/pdf_wait.html", context, status=429)
-    response["Retry-After"] = str(retry_after)
-    return response
+        ),
+        retry_after,
+    )
 
 
 def _busy(request: HttpRequest) -> HttpResponse:

@@ -1,10 +1,10 @@
-"""How many PDFs a visitor's address may have rendered: an allowance per window of time.
+"""Allowances per visitor's address and window of time: PDFs rendered for anonymous visitors
+(a PDF already stored for the current version of its data is served to anyone, as often as
+asked: only renders count), and password-reset e-mails asked for.
 
-Only renders count: a PDF already stored for the current version of its data is served to
-anyone, as often as asked. Counters live in Django's cache, per fixed window (the window's
-number is in the key, so nothing needs resetting). With the default local-memory cache each
-gunicorn process counts for itself; a shared cache (Redis) makes the allowance exact across
-processes and hosts.
+Counters live in Django's cache, per fixed window (the window's number is in the key, so
+nothing needs resetting). With the default local-memory cache each gunicorn process counts
+for itself; a shared cache (Redis) makes the allowance exact across processes and hosts.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import ngettext
 
 from ramiscore.security import client_address
 
@@ -30,16 +32,39 @@ def render_allowance(request: HttpRequest):
 
 def count_render(address: str, *, now: float | None = None) -> int | None:
     """Counts one render for `address`: None if within the allowance, else seconds to wait."""
-    window = settings.PDF_RENDER_WINDOW
+    return count_use(
+        "pdf-renders",
+        address,
+        allowed=settings.PDF_RENDERS_PER_ADDRESS,
+        window=settings.PDF_RENDER_WINDOW,
+        now=now,
+    )
+
+
+def count_use(
+    kind: str, address: str, *, allowed: int, window: int, now: float | None = None
+) -> int | None:
+    """Counts one use of `kind` by `address`: None if it is one of the `allowed` uses of
+    this window of `window` seconds, else the seconds until the next window."""
     now = time.time() if now is None else now
     number = int(now // window)
-    key = f"pdf-renders:{address}:{number}"
+    key = f"{kind}:{address}:{number}"
     cache.add(key, 0, timeout=window + 5)
     try:
-        renders = cache.incr(key)
+        uses = cache.incr(key)
     except ValueError:  # expired between add and incr
         cache.set(key, 1, timeout=window + 5)
-        renders = 1
-    if renders <= settings.PDF_RENDERS_PER_ADDRESS:
+        uses = 1
+    if uses <= allowed:
         return None
     return max(1, math.ceil((number + 1) * window - now))
+
+
+def too_many(request: HttpRequest, title: str, message: str, retry_after: int) -> HttpResponse:
+    """429 with a page that says why and when to try again (`message` has a %(wait)s)."""
+    minutes = max(1, (retry_after + 59) // 60)
+    wait = ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}
+    context = {"title": title, "message": message % {"wait": wait}}
+    response = render(request, "public/pdf_wait.html", context, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response
