@@ -83,6 +83,6 @@ def _busy(request: HttpRequest) -> HttpResponse:
         "title": _("This PDF is still being made"),
         "message": _("It takes longer than usual: try again in a moment."),
     }
-    response = render_page(request, "public/pdf_wait.html", context, status=503)
+    response = render_page(request, "public/wait.html", context, status=503)
     response["Retry-After"] = str(RETRY_BUSY)
     return response

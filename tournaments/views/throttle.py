@@ -65,6 +65,6 @@ def too_many(request: HttpRequest, title: str, message: str, retry_after: int) -
     minutes = max(1, (retry_after + 59) // 60)
     wait = ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}
     context = {"title": title, "message": message % {"wait": wait}}
-    response = render(request, "public/pdf_wait.html", context, status=429)
+    response = render(request, "public/wait.html", context, status=429)
     response["Retry-After"] = str(retry_after)
     return response
