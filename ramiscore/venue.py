@@ -59,6 +59,11 @@ def main(argv: list[str]) -> int:
     )
     os.environ["DJANGO_SETTINGS_MODULE"] = "ramiscore.settings"
     if argv and argv[0] != "serve":
+        if argv[0] not in COMMANDS_ON_ANY_SCHEMA:
+            # The club's database as `make serve` would have it, even before the first
+            # night: add_organiser or import_event on a new laptop just work.
+            django.setup()
+            call_command("migrate", interactive=False, verbosity=0)
         execute_from_command_line(["python -m ramiscore.venue", *argv])
         return 0
     try:
@@ -75,6 +80,10 @@ def main(argv: list[str]) -> int:
     finally:
         stop_worker(worker)
     return 0
+
+
+# Commands that work on the database as it is (migrating first would defeat them).
+COMMANDS_ON_ANY_SCHEMA = {"migrate", "showmigrations", "sqlmigrate", "makemigrations", "help"}
 
 
 class VenueError(Exception):
