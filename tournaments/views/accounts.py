@@ -1,16 +1,33 @@
-"""Organisers' accounts: Django's own views (templates/registration/), with an allowance on
-password-reset e-mails so that nobody can flood an organiser's mailbox, or the club's mail
-server, from one address."""
+"""Organiser accounts: Django's own views for logging in and out, changing and resetting a
+password (ramiscore/urls.py, templates in templates/registration/), with what the site adds:
+the page shown when too many wrong passwords lock a login out, and an allowance on
+password-reset e-mails so that nobody floods an organiser's mailbox, or the club's mail
+server, from one address.
+"""
 
 from __future__ import annotations
 
+from axes.helpers import get_client_username
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from ramiscore.security import client_address
 from tournaments.views.throttle import count_use, too_many
+
+
+def locked_out(
+    request: HttpRequest, response: HttpResponse | None = None, credentials: dict | None = None
+) -> HttpResponse:
+    """django-axes' lockout answer (AXES_LOCKOUT_CALLABLE): this name, from this address, may
+    not try again for a while; the way out is to wait or to reset the password by e-mail."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    context = {"username": get_client_username(request, credentials) or "", "minutes": minutes}
+    return render(
+        request, "registration/locked_out.html", context, status=settings.AXES_HTTP_RESPONSE_CODE
+    )
 
 
 class PasswordResetView(auth_views.PasswordResetView):
