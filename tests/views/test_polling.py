@@ -163,7 +163,8 @@ def _hand_confirmed(event):
     game = _table(event)
     hand = _play(game)
     _snapshot_after_setup(event)
-    entry.confirm_hand(hand=hand, user=UserFactory(username="second"))
+    second = game.seats.order_by("position")[1]  # another player of the table confirms
+    entry.confirm_hand(hand=hand, user=UserFactory(username="second"), confirmed_by_seat=second)
 
 
 def _change_undone(event):
