@@ -34,8 +34,12 @@ run: venv compilemessages
 serve: venv compilemessages
 	$(BIN)/python -m ramiscore.venue serve
 
+# The tests run on every core (pytest-xdist: one process per core, each with its own test
+# database), each test module in one process (the demo tests load it once per module).
+# TEST_PROCESSES=0 runs them all in one; PYTEST_ARGS adds arguments (a folder, -x...).
+TEST_PROCESSES ?= auto
 test: venv compilemessages
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile $(PYTEST_ARGS)
 
 lint: venv
 	$(BIN)/ruff check .

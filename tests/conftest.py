@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,12 @@ from django.core.cache import cache
 from django.utils import translation
 
 from tests.factories import StaffFactory, UserFactory
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("CACHE_URL") and getattr(config.option, "numprocesses", None):
+        # Each test empties the cache (below): on one shared Redis, another process's too.
+        raise pytest.UsageError("With CACHE_URL the tests share one cache: run them with -n 0.")
 
 
 @pytest.fixture(autouse=True)

@@ -15,6 +15,31 @@ import pypdf
 import pytest
 
 
+def without_layout(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Sheets built and rendered to HTML as usual, but not laid out: a blank one-page PDF
+    stands for WeasyPrint's work (a second or more per sheet, and never a query). For the
+    tests that count a sheet's queries; the sheets' own tests lay them out for real.
+    Returns the HTML of every sheet asked for, in order."""
+    from tournaments.sheets import render
+
+    seen: list[str] = []
+
+    def stand_in(html: str, **options) -> bytes:
+        seen.append(html)
+        return blank_pdf()
+
+    monkeypatch.setattr(render, "html_to_pdf", stand_in)
+    return seen
+
+
+def blank_pdf() -> bytes:
+    writer = pypdf.PdfWriter()
+    writer.add_blank_page(width=595, height=842)  # A4 in points
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def in_english(event):
     """The event printed in English: for the tests that read a sheet's words."""
     event.language = "en"

@@ -14,7 +14,7 @@ from tests.factories import correct, make_game, play
 from tests.pdf import in_english, page_count, page_png, pages_text, qr_codes
 from tournaments import sheets
 from tournaments.models import Round
-from tournaments.sheets import PARALLEL_FROM, chunk_size, render
+from tournaments.sheets import chunk_size, render
 from tournaments.sheets.record import game_record
 
 pytestmark = pytest.mark.django_db
@@ -103,10 +103,17 @@ def outline_titles(pdf: bytes) -> list[str]:
     ]
 
 
-def test_a_round_laid_out_by_several_processes_reads_as_one_laid_out_at_once(event):
+# Large from 12 tables here: two chunks of 6 for two processes, half the pages (each costs
+# a layout) of the real threshold's four chunks.
+LARGE = 12
+
+
+def test_a_round_laid_out_by_several_processes_reads_as_one_laid_out_at_once(event, monkeypatch):
+    monkeypatch.setattr(sheets, "PARALLEL_FROM", LARGE)
+    assert chunk_size(LARGE, 2) == LARGE // 2
     games = [
         make_game(event, table_number=number, players=(f"A{number}", f"B{number}", f"C{number}"))
-        for number in range(1, PARALLEL_FROM + 1)
+        for number in range(1, LARGE + 1)
     ]
     round_ = first_round(event)
     heard = []
@@ -117,19 +124,19 @@ def test_a_round_laid_out_by_several_processes_reads_as_one_laid_out_at_once(eve
     at_once = sheets.blank_sheets_pdf(round_, site=SITE)
 
     assert pages_text(parallel) == pages_text(at_once)
-    for page in (1, PARALLEL_FROM):  # the first chunk's first page, the last one's last
+    for page in (1, LARGE):  # the first chunk's first page, the last one's last
         assert same_page(parallel, at_once, page)
     assert outline_titles(parallel) == outline_titles(at_once)
     assert (
         pypdf.PdfReader(io.BytesIO(parallel)).metadata.title
         == "Score sheets · Soirée du jeudi · round 1"
     )
-    assert qr_codes(parallel, page=PARALLEL_FROM) == {
+    assert qr_codes(parallel, page=LARGE) == {
         f"{SITE}/games/{games[-1].pk}/",
         f"{SITE}/t/{games[-1].link_token}/",
     }
     layout = [done for stage, done, total in heard if stage == "layout"]
-    assert layout == sorted(layout) and layout[-1] == PARALLEL_FROM
+    assert layout == sorted(layout) and layout[-1] == LARGE
     assert heard[-1] == ("writing", 1, 1)
 
 

@@ -3,10 +3,28 @@
 from __future__ import annotations
 
 import os
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core import serializers
+from django.core.management.color import no_style
+from django.db import connection, transaction
+from django.test import override_settings
+
+from tournaments.demo import (
+    DEMO_CLUB,
+    DEMO_PASSWORD,
+    DEMO_TOURNAMENT,
+    DEMO_USERNAME,
+    DemoSummary,
+    load_demo,
+)
+from tournaments.demo.club_nights import GIN_NIGHT, RAMI_NIGHT
+from tournaments.models import Event, Game
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -49,3 +67,44 @@ def artifacts() -> Path:
     """Folder for screenshots a person can look at (gitignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def demo_models() -> list:
+    """Where the demo's rows are: its organiser, and the tournaments app (with the history)."""
+    return [get_user_model(), *apps.get_app_config("tournaments").get_models()]
+
+
+@pytest.fixture(scope="session")
+def demo_rows(django_db_setup, django_db_blocker) -> str:
+    """The demo as `load_demo` builds it through the services (seconds: every hand is
+    scored), saved once per test process and rolled back; `demo` restores it."""
+    fast_hashing = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # as in tests/conftest
+    with (
+        django_db_blocker.unblock(),
+        override_settings(DEBUG=True, PASSWORD_HASHERS=fast_hashing),
+        transaction.atomic(),
+    ):
+        load_demo()
+        rows = chain.from_iterable(model._base_manager.order_by("pk") for model in demo_models())
+        saved = serializers.serialize("json", rows)
+        transaction.set_rollback(True)
+    return saved
+
+
+@pytest.fixture
+def demo(demo_rows, transactional_db) -> DemoSummary:
+    """The demo's rows written again for a browser test (its live server reads what is
+    committed), as `load_demo` left them, with what `load_demo` returns."""
+    connection.creation.deserialize_db_from_string(demo_rows)
+    # PostgreSQL: the ids written must not be handed out again.
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(no_style(), demo_models()):
+            cursor.execute(sql)
+    club = {"club__name": DEMO_CLUB}
+    events = [
+        Event.objects.get(name=name, **club) for name in (RAMI_NIGHT, GIN_NIGHT, DEMO_TOURNAMENT)
+    ]
+    games = Game.objects.filter(event__in=events[:2]).select_related("event")
+    return DemoSummary(
+        DEMO_USERNAME, DEMO_PASSWORD, True, events, list(games.order_by("event_id", "table_number"))
+    )

@@ -19,7 +19,6 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.test_phone_width_browser import PLAYERS, log_in
 from tests.factories import EventFactory, UserFactory, make_game, play
-from tournaments.demo import load_demo
 from tournaments.models import Event, Game, Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,12 +35,6 @@ def serious_violations(page: Page) -> list[str]:
         for v in results.response["violations"]
         if v["impact"] in SERIOUS
     ]
-
-
-@pytest.fixture
-def demo(settings):
-    settings.DEBUG = True  # the demo data refuses to load otherwise
-    return load_demo()
 
 
 def test_the_main_pages_have_no_serious_accessibility_violation(

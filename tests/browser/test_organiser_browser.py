@@ -12,7 +12,6 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import PASSWORD, ClubFactory, UserFactory
-from tournaments.demo import load_demo
 from tournaments.models import Event, Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -122,10 +121,9 @@ def test_without_javascript_the_variant_options_come_in_a_second_step(
 
 
 def test_the_demo_club_nights_pages_on_a_phone(
-    page: Page, live_server: LiveServer, artifacts: Path, settings
+    page: Page, live_server: LiveServer, artifacts: Path, demo
 ) -> None:
-    settings.DEBUG = True
-    summary = load_demo()
+    summary = demo
     rami = summary.events[0]
     log_in(page, live_server, summary.username, summary.password)
     page.screenshot(path=artifacts / "organiser-demo-dashboard.png", full_page=True)

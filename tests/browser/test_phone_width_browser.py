@@ -91,13 +91,20 @@ def organiser_typing_hand_1(page: Page, live_server: LiveServer, *, bruno: str, 
     return game
 
 
+def save_and_wait_for_the_answer(page: Page) -> None:
+    """Save, and wait for the page that answers: the live preview of the typed hand may show
+    the same conflict box a moment before, on the page being left."""
+    with page.expect_navigation():
+        page.locator(".form-actions button.primary").click()
+
+
 def test_the_same_hand_from_two_phones_and_the_hand_that_ended_the_game(
     page: Page, live_server: LiveServer, artifacts: Path
 ) -> None:
     game = organiser_typing_hand_1(page, live_server, bruno="100", chloe="5")
     # Meanwhile the other phone saved the same hand, which ends the game (Bruno passes 100).
     play(game, "going_out", "Anne", Bruno=100, Chloé=5)
-    page.locator(".form-actions button.primary").click()
+    save_and_wait_for_the_answer(page)
     box = page.locator(".notice.conflict")
     expect(box).to_have_attribute("role", "status")  # nothing went wrong: nothing to do
     expect(box.locator(".conflict-next")).to_contain_text("Anne")
@@ -111,7 +118,7 @@ def test_a_different_hand_from_the_other_phone_offers_the_organiser_the_correcti
 ) -> None:
     game = organiser_typing_hand_1(page, live_server, bruno="12", chloe="5")
     play(game, "going_out", "Anne", Bruno=21, Chloé=5)
-    page.locator(".form-actions button.primary").click()
+    save_and_wait_for_the_answer(page)
     box = page.locator(".notice.conflict")
     expect(box).to_have_attribute("role", "alert")
     expect(box.locator(f'a[href="/games/{game.pk}/hands/1/correct/"]')).to_be_visible()

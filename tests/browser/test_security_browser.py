@@ -11,7 +11,6 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
-from tournaments.demo import load_demo
 from tournaments.models import Game, Player, Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,10 +54,8 @@ class Watch:
 
 
 def test_the_main_pages_load_without_any_policy_violation(
-    page: Page, live_server: LiveServer, settings, artifacts: Path
+    page: Page, live_server: LiveServer, demo, artifacts: Path
 ) -> None:
-    settings.DEBUG = True  # the demo data refuses to load otherwise
-    demo = load_demo()
     rami, _gin, tournament = demo.events
     finished = Game.objects.filter(event=rami, finished=True).first()
     in_play = Game.objects.filter(event=rami, finished=False).first()

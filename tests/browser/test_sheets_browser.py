@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME, load_demo
+from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
 from tournaments.models import Event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,11 +26,8 @@ def pdf_pages(page: Page, href: str) -> int:
 
 
 def test_an_organiser_prints_a_rounds_sheets_a_record_and_the_results(
-    page: Page, live_server: LiveServer, artifacts: Path, settings
+    page: Page, live_server: LiveServer, artifacts: Path, demo
 ) -> None:
-    settings.DEBUG = True  # demo data refuses to load otherwise
-    load_demo()
-    settings.DEBUG = False
     night = Event.objects.filter(kind=Event.Kind.CLUB_NIGHT).order_by("pk").first()
     tables = night.games.count()
     page.goto(f"{live_server.url}/accounts/login/?next=/manage/events/{night.pk}/")
@@ -52,13 +49,10 @@ def test_an_organiser_prints_a_rounds_sheets_a_record_and_the_results(
 
 
 def test_an_organiser_has_a_rounds_sheets_prepared_then_downloads_them(
-    page: Page, live_server: LiveServer, artifacts: Path, settings
+    page: Page, live_server: LiveServer, artifacts: Path, demo
 ) -> None:
     """The task runs at once in tests (the immediate backend): the fragment htmx swaps in
     offers the file; the worker's progress is tested in tests/views/test_pdf_jobs.py."""
-    settings.DEBUG = True  # demo data refuses to load otherwise
-    load_demo()
-    settings.DEBUG = False
     night = Event.objects.filter(kind=Event.Kind.CLUB_NIGHT).order_by("pk").first()
     page.goto(f"{live_server.url}/accounts/login/?next=/manage/events/{night.pk}/")
     page.fill("#id_username", DEMO_USERNAME)

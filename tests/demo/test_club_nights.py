@@ -1,12 +1,9 @@
-"""The demo club night that `make run` loads: realistic, scored by the engine, idempotent."""
+"""The demo club night that `make run` loads: realistic, scored by the engine, idempotent.
+The demo is loaded once for the module (tests/demo/conftest.py)."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
-from pytest_django import Settings
 
 from tournaments.demo import DEMO_CLUB, MEMBERS, load_demo
 from tournaments.models import Club, Event, Game, Hand, Player
@@ -15,18 +12,12 @@ from tournaments.services.recompute import recompute_event
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def debug(settings: Settings) -> None:
-    settings.DEBUG = True
-
-
-def test_the_demo_is_a_club_night_with_finished_and_running_tables(debug):
-    summary = load_demo()
+def test_the_demo_is_a_club_night_with_finished_and_running_tables(demo):
     club = Club.objects.get(name=DEMO_CLUB)
     assert list(club.organisers.values_list("username", flat=True)) == ["demo"]
     assert set(Player.objects.filter(club=club).values_list("name", flat=True)) == set(MEMBERS)
     assert any("'" in name for name in MEMBERS) and max(map(len, MEMBERS)) > 40
-    rami, gin = summary.events[:2]
+    rami, gin = demo.events[:2]
     rami_games = list(rami.games.order_by("table_number"))
     assert {g.variant for g in rami_games} == {"rami-penalites", "rami-traditionnel"}
     assert [g.finished for g in rami_games] == [True, False, False]
@@ -44,13 +35,12 @@ def test_the_demo_is_a_club_night_with_finished_and_running_tables(debug):
     assert Hand.objects.filter(lines__held_cards="KD 7S 3H 3C").exists()
 
 
-def test_the_demo_rows_are_the_engines(debug):
-    summary = load_demo()
+def test_the_demo_rows_are_the_engines(demo):
     totals = {
         game.id: list(game.seats.order_by("position").values_list("total", flat=True))
         for game in Game.objects.all()
     }
-    for event in summary.events:
+    for event in demo.events:
         recompute_event(event)
     assert totals == {
         game.id: list(game.seats.order_by("position").values_list("total", flat=True))
@@ -58,8 +48,7 @@ def test_the_demo_rows_are_the_engines(debug):
     }
 
 
-def test_loading_the_demo_twice_rebuilds_it_and_keeps_the_visitors_events(debug):
-    load_demo()
+def test_loading_the_demo_twice_rebuilds_it_and_keeps_the_visitors_events(demo):
     club = Club.objects.get(name=DEMO_CLUB)
     events, games = Event.objects.count(), Game.objects.count()
     mine = Event.objects.create(club=club, name="Mon tournoi", date="2026-12-24")
@@ -71,10 +60,8 @@ def test_loading_the_demo_twice_rebuilds_it_and_keeps_the_visitors_events(debug)
     assert Game.objects.count() == games
 
 
-def test_load_demo_prints_the_login_and_the_event_pages(debug):
-    out = io.StringIO()
-    call_command("load_demo", stdout=out)
-    text = out.getvalue()
+def test_load_demo_prints_the_login_and_the_event_pages(demo):
+    text = demo.printed
     rami = Event.objects.get(name="Soirée rami du club")
     assert f"http://127.0.0.1:8000/manage/events/{rami.id}/" in text
     assert f"http://127.0.0.1:8000/events/{rami.id}/" in text
@@ -83,9 +70,8 @@ def test_load_demo_prints_the_login_and_the_event_pages(debug):
     assert "'demo'" in text and "'demo-organiser'" in text
 
 
-def test_the_demo_organiser_sees_the_demo_pages(debug, client):
-    summary = load_demo()
+def test_the_demo_organiser_sees_the_demo_pages(demo, client):
     client.login(username="demo", password="demo-organiser")
-    for event in summary.events:
+    for event in demo.events:
         assert client.get(f"/manage/events/{event.id}/").status_code == 200
     assert "Soirée rami du club" in client.get("/manage/").content.decode()

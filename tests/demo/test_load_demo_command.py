@@ -15,6 +15,8 @@ from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.django_db
+# The first test needs an empty database: the others share the demo loaded once for them
+# (tests/demo/conftest.py), which stays until the module's end.
 
 
 def test_load_demo_refuses_when_debug_is_off(settings: Settings) -> None:
@@ -24,24 +26,15 @@ def test_load_demo_refuses_when_debug_is_off(settings: Settings) -> None:
     assert not get_user_model().objects.filter(username=DEMO_USERNAME).exists()
 
 
-def test_load_demo_creates_the_demo_organiser_and_says_how_to_log_in(
-    settings: Settings, capsys: pytest.CaptureFixture[str]
-) -> None:
-    settings.DEBUG = True
-    call_command("load_demo")
+def test_load_demo_creates_the_demo_organiser_and_says_how_to_log_in(demo) -> None:
     organiser = authenticate(username=DEMO_USERNAME, password=DEMO_PASSWORD)
     assert organiser is not None
     assert not organiser.is_staff
-    output = capsys.readouterr().out
-    assert "http://127.0.0.1:8000/accounts/login/" in output
-    assert f"'{DEMO_USERNAME}'" in output and f"'{DEMO_PASSWORD}'" in output
+    assert "http://127.0.0.1:8000/accounts/login/" in demo.printed
+    assert f"'{DEMO_USERNAME}'" in demo.printed and f"'{DEMO_PASSWORD}'" in demo.printed
 
 
-def test_load_demo_twice_keeps_one_account_with_the_known_password(
-    settings: Settings,
-) -> None:
-    settings.DEBUG = True
-    call_command("load_demo")
+def test_load_demo_twice_keeps_one_account_with_the_known_password(demo) -> None:
     get_user_model().objects.filter(username=DEMO_USERNAME).update(password="changed")
     call_command("load_demo")
     assert get_user_model().objects.filter(username=DEMO_USERNAME).count() == 1

@@ -1,13 +1,10 @@
 """The demo's season: six past club nights with the same members, the season around them,
-and club ratings, all through the real services."""
+and club ratings, all through the real services. The demo is loaded once for the module
+(tests/demo/conftest.py)."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from django.core.management import call_command
-from pytest_django import Settings
 
 from tournaments.demo import DEMO_CLUB, load_demo
 from tournaments.demo.season import DAYS_AGO, DEMO_SEASON
@@ -18,13 +15,7 @@ from tournaments.services.ratings import recompute_ratings
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def debug(settings: Settings) -> None:
-    settings.DEBUG = True
-
-
-def test_the_demo_has_a_season_of_six_finished_nights_and_tonights_events(debug):
-    load_demo()
+def test_the_demo_has_a_season_of_six_finished_nights_and_tonights_events(demo):
     club = Club.objects.get(name=DEMO_CLUB)
     season = Season.objects.get(club=club, name=DEMO_SEASON)
     standings = season_standings(season)
@@ -36,8 +27,7 @@ def test_the_demo_has_a_season_of_six_finished_nights_and_tonights_events(debug)
     assert season.best_of == 5
 
 
-def test_the_demo_ratings_are_those_of_a_recompute_from_the_games(debug):
-    load_demo()
+def test_the_demo_ratings_are_those_of_a_recompute_from_the_games(demo):
     club = Club.objects.get(name=DEMO_CLUB)
     rated_places = Seat.objects.filter(game__event__club=club, game__finished=True).count()
     assert RatingUpdate.objects.filter(player__club=club).count() == rated_places
@@ -46,16 +36,13 @@ def test_the_demo_ratings_are_those_of_a_recompute_from_the_games(debug):
     assert sorted(RatingUpdate.objects.values_list("player_id", "game_id", "mu", "sigma")) == stored
 
 
-def test_loading_the_demo_twice_keeps_one_season_and_the_same_ratings(debug):
-    load_demo()
+def test_loading_the_demo_twice_keeps_one_season_and_the_same_ratings(demo):
     first = sorted(RatingUpdate.objects.values_list("player__name", "place", "mu"))
     load_demo()
     assert Season.objects.filter(name=DEMO_SEASON).count() == 1
     assert sorted(RatingUpdate.objects.values_list("player__name", "place", "mu")) == first
 
 
-def test_load_demo_prints_the_season_page(debug):
-    out = io.StringIO()
-    call_command("load_demo", stdout=out)
+def test_load_demo_prints_the_season_page(demo):
     season = Season.objects.get(name=DEMO_SEASON)
-    assert f"http://127.0.0.1:8000/seasons/{season.id}/" in out.getvalue()
+    assert f"http://127.0.0.1:8000/seasons/{season.id}/" in demo.printed

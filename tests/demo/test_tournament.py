@@ -1,11 +1,11 @@
-"""The demo's tournament: two Swiss rounds played through the services, the third in play."""
+"""The demo's tournament: two Swiss rounds played through the services, the third in play.
+The demo is loaded once for the module (tests/demo/conftest.py)."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
-from pytest_django import Settings
 
 from tournaments.demo import DEMO_TOURNAMENT, load_demo
 from tournaments.models import Event
@@ -15,9 +15,7 @@ from tournaments.selectors.clock import round_clock
 pytestmark = pytest.mark.django_db
 
 
-def test_the_demo_has_a_tournament_with_a_round_in_play(settings: Settings, client) -> None:
-    settings.DEBUG = True
-    load_demo()
+def test_the_demo_has_a_tournament_with_a_round_in_play(demo, client) -> None:
     load_demo()  # twice: still one tournament
     event = Event.objects.get(name=DEMO_TOURNAMENT)
     assert event.is_tournament and event.seating_method == "swiss"
@@ -40,11 +38,9 @@ def test_the_demo_has_a_tournament_with_a_round_in_play(settings: Settings, clie
     assert page.context["current"].round.number == 3
 
 
-def test_the_demo_round_in_play_has_a_running_clock(settings: Settings, client) -> None:
+def test_the_demo_round_in_play_has_a_running_clock(demo, client) -> None:
     """A new user sees the round clock after `make run`: on the projector screen, the
     phones and the organiser's page (with a pause in its history)."""
-    settings.DEBUG = True
-    load_demo()
     event = Event.objects.get(name=DEMO_TOURNAMENT)
     current = event.rounds.get(number=3)
     clock = round_clock(current, timezone.now())

@@ -14,8 +14,8 @@ from django.urls import reverse
 from tests.factories import EventFactory, make_game, play
 from tests.views.tournament_data import seat_tables, tournament
 from tournaments.display.exports import csv_text, spreadsheet_safe
-from tournaments.models import Registration, Round, Seat
-from tournaments.services.standings import rebuild_event
+from tournaments.models import Registration, Round
+from tournaments.services.entry import close_game
 
 # Names a spreadsheet would run as formulas (OWASP's examples), and one that is only text.
 HOSTILE = (
@@ -86,9 +86,10 @@ def hostile_standings():
     players = [event.club.players.create(name=name) for name in HOSTILE]
     for player in players:
         Registration.objects.create(event=event, player=player, checked_in=True)
-    (game,) = seat_tables(event, round_, [players])
-    Seat.objects.filter(game=game, player=players[-1]).update(total=-12)
-    rebuild_event(event_id=event.pk)  # the players' sums follow the seat written directly
+    (game,) = seat_tables(event, round_, [players], finished=False)
+    # Rummy: each loser pays the winner his count.
+    play(game, "going_out", HOSTILE[0], **{HOSTILE[1]: 1, HOSTILE[2]: 2, HOSTILE[3]: 12})
+    close_game(game=game)
     return event
 
 
@@ -158,10 +159,11 @@ def test_a_tie_break_with_a_fraction_reads_with_a_decimal_comma_in_french(client
     players = [event.club.players.create(name=name) for name in ("Anne", "Bruno", "Chloé")]
     for player in players:
         Registration.objects.create(event=event, player=player, checked_in=True)
-    seat_tables(event, round_, [players])  # totals 10, 20, 30: Anne is 15 below, Bruno 0...
-    Seat.objects.filter(player=players[1]).update(total=25)  # Bruno: 25 − (10+30)/2 = 5
-    Seat.objects.filter(player=players[0]).update(total=11)  # Anne: 11 − 27.5 = −16.5
-    rebuild_event(event_id=event.pk)  # the players' sums follow the seats written directly
+    (game,) = seat_tables(event, round_, [players], finished=False)
+    # Totals 11, 25, 30. Bruno: 25 − (11+30)/2 = 4.5; Anne: 11 − 27.5 = −16.5.
+    play(game, "going_out", "Anne", Bruno=25, Chloé=15)
+    play(game, "going_out", "Bruno", Anne=11, Chloé=15)
+    close_game(game=game)
     url = reverse("tournament:standings", args=[event.id])
     french = client.get(url, {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     english = client.get(url, {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -15,6 +16,16 @@ FOLDER = SHARED if SHARED.is_dir() else COPY
 
 def load_vectors(folder: Path = FOLDER) -> list[dict]:
     return [json.loads(path.read_text()) for path in sorted(folder.glob("*.json"))]
+
+
+def one_of_each_kind(vectors: list[dict]) -> list[dict]:
+    """The first vector of each kind (the letters its id starts with: T, P, GG, E…). The
+    engine runs every vector (test_vectors); the layers above it (game files in the
+    database, the command line) run this sample, which has every kind and every variant."""
+    kinds: dict[str, dict] = {}
+    for vector in vectors:
+        kinds.setdefault(re.match(r"[A-Z]+", vector["id"]).group(), vector)
+    return list(kinds.values())
 
 
 def mismatches(expected, actual, path: str = "result") -> list[str]:

@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, make_game, play
-from tests.rules.vectors import load_vectors
+from tests.rules.vectors import load_vectors, one_of_each_kind
 from tournaments.models import Game, Hand, HandLine, Player, Registration, Round
 from tournaments.rules import read_game, write_game
 from tournaments.services.entry import close_game
@@ -17,12 +17,16 @@ from tournaments.services.gamefiles import export_game, import_game
 
 pytestmark = pytest.mark.django_db
 
-VALID = [v for v in load_vectors() if not v.get("expected_error")]
-INVALID = [v for v in load_vectors() if v.get("expected_error")]
+# The engine runs every vector (tests/rules); here, one of each kind goes through the database.
+VALID = one_of_each_kind([v for v in load_vectors() if not v.get("expected_error")])
+# And E07: its first hand is valid, its second not; nothing of either is stored.
+INVALID = one_of_each_kind([v for v in load_vectors() if v.get("expected_error")]) + [
+    v for v in load_vectors() if v["id"] == "E07"
+]
 
 
 @pytest.mark.parametrize("vector", VALID, ids=[v["id"] for v in VALID])
-def test_export_import_export_is_identical_for_every_valid_vector(vector, club):
+def test_export_import_export_is_identical_for_a_valid_vector_of_each_kind(vector, club):
     event = EventFactory(club=club)
     game = import_game(event=event, document=vector["game"])
     first = export_game(game)

@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import EventFactory, StaffFactory, UserFactory, make_game, play
-from tests.pdf import in_english, lines, page_count, pages_text, qr_codes
+from tests.pdf import in_english, lines, page_count, pages_text, qr_codes, without_layout
 from tournaments.models import Round
 from tournaments.views.sheets import IN_REQUEST_TABLES
 
@@ -133,9 +133,10 @@ def test_a_table_of_another_event_is_not_found(organiser, event, game):
 
 
 def test_a_rounds_sheets_take_the_same_queries_for_2_or_12_tables(
-    organiser, club, django_assert_num_queries
+    organiser, club, django_assert_num_queries, monkeypatch
 ):
     client = logged_in(organiser)
+    html = without_layout(monkeypatch)
 
     def queries_for(tables: int) -> int:
         event = EventFactory(club=club)
@@ -145,7 +146,8 @@ def test_a_rounds_sheets_take_the_same_queries_for_2_or_12_tables(
         # row (read, then created with its lease under a savepoint); the round, its games,
         # their seats; the row updated once the file is stored.
         with django_assert_num_queries(13) as context:
-            assert_pdf(client.get(blank_url(event)), pages=tables)
+            assert_pdf(client.get(blank_url(event)))
+        assert html.pop().count('class="page blank-sheet') == tables
         return len(context.captured_queries)
 
     assert queries_for(2) == queries_for(IN_REQUEST_TABLES)
@@ -167,7 +169,11 @@ def test_an_unknown_game_has_no_record():
     assert Client().get(reverse("sheets:game_record", kwargs={"game_id": 999})).status_code == 404
 
 
-def test_a_records_queries_do_not_grow_with_the_hands(event, django_assert_num_queries):
+def test_a_records_queries_do_not_grow_with_the_hands(
+    event, django_assert_num_queries, monkeypatch
+):
+    without_layout(monkeypatch)
+
     def queries_for(hands: int) -> int:
         game = make_game(event, table_number=hands)
         for _ in range(hands):
@@ -190,7 +196,11 @@ def test_anyone_downloads_the_results(event, game):
     assert "Table 1" in pages_text(pdf)[0]
 
 
-def test_the_results_queries_do_not_grow_with_the_tables(club, django_assert_num_queries):
+def test_the_results_queries_do_not_grow_with_the_tables(
+    club, django_assert_num_queries, monkeypatch
+):
+    without_layout(monkeypatch)
+
     def queries_for(tables: int) -> int:
         event = EventFactory(club=club)
         for number in range(1, tables + 1):
@@ -213,7 +223,11 @@ def test_anyone_downloads_the_seating_list(event, game):
     assert "Anne table 1, seat 1" in " ".join(pages_text(pdf)[1].split())
 
 
-def test_the_seating_list_queries_do_not_grow_with_the_tables(club, django_assert_num_queries):
+def test_the_seating_list_queries_do_not_grow_with_the_tables(
+    club, django_assert_num_queries, monkeypatch
+):
+    without_layout(monkeypatch)
+
     def queries_for(tables: int) -> int:
         event = EventFactory(club=club)
         for number in range(1, tables + 1):

@@ -1,5 +1,7 @@
-"""Tournaments built fast for the tournament page tests: finished games stored directly,
-with the derived totals, ranks and tournament points a real game would leave."""
+"""Tournaments for the tournament page tests, built through the services: the rounds service
+seats the tables, their hands' facts are stored in bulk (the facts only, as a phone would
+enter them), and the results service (`refresh_game`) scores each table, so that every total,
+rank, winner, tournament point and player's sum is the engine's."""
 
 from __future__ import annotations
 
@@ -9,11 +11,10 @@ from decimal import Decimal
 from django.utils import timezone
 
 from tests.factories import EventFactory, PlayerFactory
-from tournaments.models import Bye, Event, Game, Registration, Round, Seat
+from tournaments.models import Bye, Event, Game, Hand, HandLine, Registration, Round, Seat
 from tournaments.services.rounds import create_games
-from tournaments.services.standings import players_changed, rebuild_event
-
-SCALE = [Decimal(3), Decimal(1), Decimal(0)]
+from tournaments.services.scoring import refresh_game
+from tournaments.services.standings import players_changed
 
 
 def tournament(**fields) -> Event:
@@ -62,22 +63,57 @@ def two_identical_tables(event, round_) -> list[Game]:
 
 
 def seat_tables(event, round_, tables, *, finished=True) -> list[Game]:
-    """Store the tables of a round; finished: the first seat wins, totals 10, 20, 30…"""
+    """Seat the tables of a round (the rounds service); finished: each table has two hands,
+    is closed at time, and is scored by the engine (`refresh_game`), so that its first seat
+    wins with totals 10, 20, 30… by seat (rami à pénalités: the lowest total wins)."""
     games = create_games(event=event, round_=round_, tables=tables)
-    if not finished:
-        return games
-    for game, table in zip(games, tables, strict=True):
-        game.finished, game.hands_played, game.winner = True, 3, table[0]
-    Game.objects.bulk_update(games, ["finished", "hands_played", "winner"])
-    seats = list(Seat.objects.filter(game__in=games))
-    for seat in seats:
-        position = seat.position
-        seat.total, seat.rank = 10 * position, position
-        seat.tournament_points = SCALE[position - 1] if position <= 3 else 0
-    Seat.objects.bulk_update(seats, ["total", "rank", "tournament_points"])
-    # Stored directly, so the players' sums are rebuilt as refresh_game would keep them.
-    rebuild_event(event_id=event.pk)
+    if finished:
+        store_hands(games)
+        for game in games:
+            refresh_game(game)
     return games
+
+
+def store_hands(games: list[Game]) -> None:
+    """The facts of two hands per table and the table closed at time, written at once (the
+    entry service would score after each hand): the first seat goes out, then the second;
+    the others' totals come in two halves. At gin-rummy the first seat goes gin."""
+    seats = {}
+    for seat in Seat.objects.filter(game__in=games).order_by("position"):
+        seats.setdefault(seat.game_id, []).append(seat)
+    facts = []  # (hand, {seat: held})
+    for game in games:
+        assert game.variant in ("rami-penalites", "gin-rummy"), "the two variants built here"
+        table = seats[game.pk]
+        first, second, *others = table
+        if game.variant == "gin-rummy":
+            facts.append(
+                (Hand(game=game, number=1, how="gin", ended_by=first), {first: 0, second: 10})
+            )
+            continue
+        totals = {seat: 10 * seat.position for seat in table}
+        facts.append(
+            (
+                Hand(game=game, number=1, how="going_out", ended_by=first),
+                {second: totals[second]}
+                | {seat: totals[seat] - totals[seat] // 2 for seat in others},
+            )
+        )
+        facts.append(
+            (
+                Hand(game=game, number=2, how="going_out", ended_by=second),
+                {first: totals[first]} | {seat: totals[seat] // 2 for seat in others},
+            )
+        )
+    Hand.objects.bulk_create(hand for hand, _held in facts)
+    HandLine.objects.bulk_create(
+        HandLine(hand=hand, seat=seat, held_count=held.get(seat))
+        for hand, held in facts
+        for seat in seats[hand.game_id]
+    )
+    for game in games:
+        game.closed = True
+    Game.objects.bulk_update(games, ["closed"])
 
 
 def give_bye(round_, player, points=3) -> Bye:
