@@ -179,32 +179,43 @@ def test_the_shown_rating_is_conservative_and_starts_at_1000():
     assert shown_rating(25, 2) == 1000 + 25 * 19
 
 
+STRONG = [f"Fort {i}" for i in range(4)]
+WEAK = [f"Faible {i}" for i in range(4)]
+
+
+def rated_strong_and_weak(club) -> None:
+    """Four players who each won a night against one of four who each came last."""
+    for day, (a, b) in enumerate(zip(STRONG, WEAK, strict=True), start=1):
+        game = make_game(night(club, day), players=(a, b, f"Autre {day}"))
+        finish(game, a, **{b: 20, f"Autre {day}": 10})
+
+
+def first_round(club, method: str, seed_by_rating: bool) -> list[set[str]]:
+    """Round 1 of a tournament of the eight, seated by `method`: each table's names."""
+    event = EventFactory(
+        club=club,
+        kind="tournament",
+        seating_method=method,
+        seed_by_rating=seed_by_rating,
+        date=datetime.date(2026, 11, 1),
+    )
+    for name in WEAK + STRONG:
+        Registration.objects.create(
+            event=event, player=Player.objects.get(club=club, name=name), checked_in=True
+        )
+    round_ = open_round(event=event, seed=5)
+    return [
+        set(game.seats.values_list("player__name", flat=True))
+        for game in round_.games.order_by("table_number")
+    ]
+
+
 def test_swiss_round_1_seats_players_of_similar_rating_together(club):
     """Eight players at tables of 4: with seating by rating, the four best rated sit at
     table 1; without it, the seating ignores the ratings."""
-    strong = [f"Fort {i}" for i in range(4)]
-    weak = [f"Faible {i}" for i in range(4)]
-    for day, (a, b) in enumerate(zip(strong, weak, strict=True), start=1):
-        game = make_game(night(club, day), players=(a, b, f"Autre {day}"))
-        finish(game, a, **{b: 20, f"Autre {day}": 10})
-    for seed_by_rating in (True, False):
-        event = EventFactory(
-            club=club,
-            kind="tournament",
-            seating_method="swiss",
-            seed_by_rating=seed_by_rating,
-            date=datetime.date(2026, 11, 1),
-        )
-        for name in weak + strong:
-            Registration.objects.create(
-                event=event, player=Player.objects.get(club=club, name=name), checked_in=True
-            )
-        round_ = open_round(event=event, seed=5)
-        table_1 = set(round_.games.get(table_number=1).seats.values_list("player__name", flat=True))
-        if seed_by_rating:
-            assert table_1 == set(strong)
-        else:
-            assert table_1 != set(strong)
+    rated_strong_and_weak(club)
+    assert first_round(club, "swiss", seed_by_rating=True)[0] == set(STRONG)
+    assert first_round(club, "swiss", seed_by_rating=False)[0] != set(STRONG)
 
 
 def test_a_newcomer_is_rated_as_one(club):
@@ -215,23 +226,6 @@ def test_a_newcomer_is_rated_as_one(club):
 def test_balanced_round_1_deals_the_rated_players_round_the_tables(club):
     """Eight players at tables of 4, seated by rating with balanced mixing: like cards dealt
     out and back, each table gets two of the four best rated and two of the others."""
-    strong = [f"Fort {i}" for i in range(4)]
-    weak = [f"Faible {i}" for i in range(4)]
-    for day, (a, b) in enumerate(zip(strong, weak, strict=True), start=1):
-        game = make_game(night(club, day), players=(a, b, f"Autre {day}"))
-        finish(game, a, **{b: 20, f"Autre {day}": 10})
-    event = EventFactory(
-        club=club,
-        kind="tournament",
-        seating_method="balanced",
-        seed_by_rating=True,
-        date=datetime.date(2026, 11, 1),
-    )
-    for name in weak + strong:
-        Registration.objects.create(
-            event=event, player=Player.objects.get(club=club, name=name), checked_in=True
-        )
-    round_ = open_round(event=event, seed=5)
-    for game in round_.games.all():
-        names = set(game.seats.values_list("player__name", flat=True))
-        assert len(names & set(strong)) == 2, names
+    rated_strong_and_weak(club)
+    for names in first_round(club, "balanced", seed_by_rating=True):
+        assert len(names & set(STRONG)) == 2, names
