@@ -134,6 +134,7 @@ def measure() -> dict[str, object]:
                 "held_3": "KD 7S 3H",
                 "held_4": "5",
             },
+            HTTP_ACCEPT_LANGUAGE="en",  # card codes in English letters (K king, D diamonds)
         )
 
     wall, cpu, queries = _median(post_hand)

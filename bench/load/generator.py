@@ -111,7 +111,8 @@ async def enter_hand(
         "mode": "counts",
         "how": "going_out",
         "ended_by": str(ended_by),
-        **{f"held_{p}": str(rng.randint(0, 40)) for p in range(1, 5) if p != ended_by},
+        # A loser holds at least one card, worth at least 1 (a 0 is refused, rules S11).
+        **{f"held_{p}": str(rng.randint(1, 40)) for p in range(1, 5) if p != ended_by},
     }
     address = f"{base}/t/{table.token}/"
     headers = {"Accept-Language": "fr", "Cookie": _cookie_header(table.cookies)}
