@@ -76,9 +76,10 @@ def load_results(event: Event, player_ids: list[int]) -> dict[int, Results]:
     return results
 
 
-def event_standings(event: Event) -> list[StandingRow]:
+def event_standings(event: Event, *, pool: Decimal | None = None) -> list[StandingRow]:
     """The standings of an event with the prize pool shared out (when there is one): three
-    queries, four when players tied up to head-to-head need their games."""
+    queries, four when players tied up to head-to-head need their games; one less when the
+    caller knows the `pool` already."""
     highest = PRESETS[event.variant].highest_wins
     rows = rank_players(
         load_records(event),
@@ -86,7 +87,7 @@ def event_standings(event: Event) -> list[StandingRow]:
         highest_wins=highest,
         load_results=partial(load_results, event),
     )
-    pool = prize_pool(event)
+    pool = prize_pool(event) if pool is None else pool
     if pool and rows:
         # Equal on points and every tie-break: the players share the places they occupy.
         # Only the paid places (and whoever shares the last of them) can take anything.
@@ -132,9 +133,10 @@ def entrants(event: Event) -> int:
     return event.registrations.filter(checked_in=True).count()
 
 
-def prize_pool(event: Event) -> Decimal:
-    """Entry fees × entrants, minus the club's share, to the cent (rounded down)."""
-    collected = event.entry_fee * entrants(event)
+def prize_pool(event: Event, count: int | None = None) -> Decimal:
+    """Entry fees × entrants (`count` when the caller has counted them), minus the club's
+    share, to the cent (rounded down)."""
+    collected = event.entry_fee * (entrants(event) if count is None else count)
     pool = collected * (Decimal(100) - event.club_share) / Decimal(100)
     return pool.quantize(Decimal("0.01"), rounding="ROUND_DOWN")
 
@@ -163,10 +165,10 @@ class PrizePool:
 
 
 def prize_pool_summary(event: Event) -> PrizePool:
-    """How the pool is made and split, place by place: two queries (the entrants)."""
+    """How the pool is made and split, place by place: one query (the entrants)."""
     count = entrants(event)
     collected = (event.entry_fee * count).quantize(CENT)
-    pool = prize_pool(event)
+    pool = prize_pool(event, count)
     places = tuple(event.prize_places)
     shares: list[PrizeShare] = []
     if places and pool:
@@ -216,12 +218,13 @@ class StandingsPage:
 
 def event_standings_page(event: Event) -> StandingsPage:
     """Standings, prize pool, rounds, withdrawals and what is not decided yet of a
-    tournament: nine queries."""
+    tournament: seven queries (eight when head-to-head needs the tied players' games)."""
+    pool = prize_pool_summary(event)
     return StandingsPage(
         event=event,
-        rows=event_standings(event),
+        rows=event_standings(event, pool=pool.pool),
         tie_breaks=tie_break_labels(event.tie_breaks),
-        pool=prize_pool_summary(event),
+        pool=pool,
         rounds=list(event.rounds.order_by("number")),
         withdrawn=set(
             Registration.objects.filter(event=event, withdrawn=True).values_list(
