@@ -17,6 +17,7 @@ from tournaments.demo import load_demo
 from tournaments.display.audit import game_changes
 from tournaments.models import Club, Event, RatingUpdate, Standing
 from tournaments.selectors.history import game_history
+from tournaments.selectors.standings import STANDING_SUMS
 from tournaments.services.archive import import_event
 from tournaments.services.archive_read import parse_archive_text
 
@@ -209,16 +210,7 @@ def _derived(game) -> dict:
 
 
 def _standings(event) -> list[tuple]:
-    rows = Standing.objects.filter(event=event).values_list(
-        "player__name",
-        "points",
-        "score",
-        "score_difference",
-        "wins",
-        "games",
-        "byes",
-        "opponents_points",
-    )
+    rows = Standing.objects.filter(event=event).values_list("player__name", *STANDING_SUMS)
     return sorted(rows)
 
 

@@ -28,6 +28,18 @@ from tournaments.standings.ranking import Results
 CENT = Decimal("0.01")
 
 
+# What a Standing row keeps of a player's event, as refresh_game sums it.
+STANDING_SUMS = (
+    "points",
+    "score",
+    "score_difference",
+    "wins",
+    "games",
+    "byes",
+    "opponents_points",
+)
+
+
 def load_records(event: Event) -> list[PlayerRecord]:
     """The record of every player who came (checked in, or seated since), from the stored
     sums of finished games and byes (services/standings.py): two queries (three when a
@@ -38,18 +50,7 @@ def load_records(event: Event) -> list[PlayerRecord]:
         )
     )
     names = {player_id: name for player_id, name, _checked_in in registered}
-    sums = list(
-        Standing.objects.filter(event=event).values_list(
-            "player_id",
-            "points",
-            "score",
-            "score_difference",
-            "wins",
-            "games",
-            "byes",
-            "opponents_points",
-        )
-    )
+    sums = list(Standing.objects.filter(event=event).values_list("player_id", *STANDING_SUMS))
     unknown = [row[0] for row in sums if row[0] not in names]
     if unknown:  # seated by hand or imported without registering: rare
         names.update(Player.objects.filter(pk__in=unknown).values_list("pk", "name"))
