@@ -105,3 +105,23 @@ def test_the_export_query_count_does_not_grow_with_hands(
     with django_assert_max_num_queries(10):
         response = client.get(f"/games/{game.id}/export.json")
     assert len(json.loads(response.content)["hands"]) == hands
+
+
+@pytest.mark.parametrize(
+    ("action", "language", "says", "button"),
+    [
+        ("rounds/1/reseat/", "en", "printed sheets of this round stop working", "Seat again"),
+        ("rounds/1/close/", "fr", "plus aucune donne", "Fermer la ronde"),
+        ("tables/{game}/close/", "en", "You can reopen it later.", "Close the table"),
+        ("tables/{game}/link/renew/", "fr", "son code QR cessent", "Créer un nouveau lien"),
+    ],
+)
+def test_each_question_says_what_the_action_does_and_names_its_button(
+    client, event, game, organiser, action, language, says, button
+):
+    client.force_login(organiser)
+    client.cookies["django_language"] = language
+    url = f"/manage/events/{event.id}/" + action.format(game=game.id)
+    page = client.get(url).content.decode()
+    assert says in page
+    assert f'class="danger">{button}</button>' in page

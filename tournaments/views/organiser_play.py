@@ -181,52 +181,19 @@ def _game(event: Event, game_id: int) -> Game:
 
 @dataclass(frozen=True)
 class Question:
-    """What the confirmation page asks before a destructive action."""
+    """What the confirmation page asks before a destructive action. The title (with the
+    %(number)s of a round or the %(table)s of a table) also heads the page of waiting hands;
+    what the action does and its button are in templates/organiser/confirm/<template>.html."""
 
-    title: Promise  # with the %(number)s of a round or the %(table)s of a table
-    text: Promise
-    button: Promise
-
-
-# The questions asked before each destructive action; the title names the round or table.
-RESEAT = Question(
-    title=gettext_lazy("Seat round %(number)s again?"),
-    text=gettext_lazy(
-        "Its tables are replaced by a new seating: table links and printed sheets of "
-        "this round stop working."
-    ),
-    button=gettext_lazy("Seat again"),
-)
+    title: Promise
+    template: str
+    lists_waiting_hands: bool = False
 
 
-CLOSE_ROUND = Question(
-    title=gettext_lazy("Close round %(number)s?"),
-    text=gettext_lazy(
-        "Every table still playing ends now, with its totals as they stand; no more "
-        "hands can be entered in this round."
-    ),
-    button=gettext_lazy("Close the round"),
-)
-
-
-CLOSE_GAME = Question(
-    title=gettext_lazy("Close table %(table)s?"),
-    text=gettext_lazy(
-        "The game ends now with its totals as they stand; the winner and the prizes "
-        "follow. You can reopen it later."
-    ),
-    button=gettext_lazy("Close the table"),
-)
-
-
-RENEW_LINK = Question(
-    title=gettext_lazy("New link for table %(table)s?"),
-    text=gettext_lazy(
-        "The current link and its QR code stop working at once: give the players the "
-        "new one (print the table's sheet again)."
-    ),
-    button=gettext_lazy("Make a new link"),
-)
+RESEAT = Question(gettext_lazy("Seat round %(number)s again?"), "reseat")
+CLOSE_ROUND = Question(gettext_lazy("Close round %(number)s?"), "close_round", True)
+CLOSE_GAME = Question(gettext_lazy("Close table %(table)s?"), "close_table", True)
+RENEW_LINK = Question(gettext_lazy("New link for table %(table)s?"), "renew_link")
 
 
 def _confirm_then_act(
@@ -241,14 +208,9 @@ def _confirm_then_act(
     JavaScript). POST: `act`, which says what it did ("" if it said so itself) or raises
     ValidationError; then back to the event page."""
     if request.method == "GET":
-        context = {
-            "event": event,
-            "title": ask.title % title_values,
-            "text": ask.text,
-            "button": ask.button,
-        }
-        return render(request, "organiser/confirm.html", context)
-    if not act_and_tell(request, act) and ask in (CLOSE_ROUND, CLOSE_GAME):
+        context = {"event": event, "title": ask.title % title_values}
+        return render(request, f"organiser/confirm/{ask.template}.html", context)
+    if not act_and_tell(request, act) and ask.lists_waiting_hands:
         # Refused (a hand waits, say): this page again, which lists what is in the way.
         return redirect(request.path)
     return _back(event, anchor)
