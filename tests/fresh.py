@@ -12,6 +12,11 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+# Run to the end without a terminal: output kept as text, no input to wait for, the exit
+# status left to the caller to check.
+UNATTENDED = {"capture_output": True, "text": True, "check": False, "stdin": subprocess.DEVNULL}
+
+
 def run_python(
     *args: str, unset: Iterable[str] = (), timeout: int = 120, **environ: str
 ) -> subprocess.CompletedProcess[str]:
@@ -19,12 +24,5 @@ def run_python(
     env = {key: value for key, value in os.environ.items() if key not in set(unset)}
     env.update(environ)
     return subprocess.run(
-        [sys.executable, *args],
-        cwd=BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-        stdin=subprocess.DEVNULL,
+        [sys.executable, *args], cwd=BASE_DIR, env=env, timeout=timeout, **UNATTENDED
     )

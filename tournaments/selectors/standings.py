@@ -23,21 +23,13 @@ from tournaments.standings import (
     rows_as_dicts,
     tie_break_labels,
 )
-from tournaments.standings.ranking import Results
+from tournaments.standings.ranking import RECORD_SUMS, Results
 
 CENT = Decimal("0.01")
 
 
-# What a Standing row keeps of a player's event, as refresh_game sums it.
-STANDING_SUMS = (
-    "points",
-    "score",
-    "score_difference",
-    "wins",
-    "games",
-    "byes",
-    "opponents_points",
-)
+# What a Standing row keeps of a player's event, as refresh_game sums it: a record's sums.
+STANDING_SUMS = RECORD_SUMS
 
 
 def load_records(event: Event) -> list[PlayerRecord]:

@@ -116,17 +116,11 @@ def recompute_ratings(*, club: Club | int, since: datetime.date | None = None) -
             after = rate_table(
                 [current.get(p, START) for p, _place in table], [pl for _p, pl in table]
             )
+            of_game = {"game_id": game_id, "played_on": played_on}  # the same for the table
             for (player_id, place), (mu, sigma) in zip(table, after, strict=True):
                 current[player_id] = (mu, sigma)
                 updates.append(
-                    RatingUpdate(
-                        player_id=player_id,
-                        game_id=game_id,
-                        played_on=played_on,
-                        place=place,
-                        mu=mu,
-                        sigma=sigma,
-                    )
+                    RatingUpdate(player_id=player_id, place=place, mu=mu, sigma=sigma, **of_game)
                 )
         RatingUpdate.objects.bulk_create(updates, batch_size=500)
     return Recomputed(games, len(updates))

@@ -37,6 +37,19 @@ class PlayerRecord:
     results: Results | None = field(default_factory=list)
 
 
+# What a record sums over finished games and byes: a Standing row keeps the same sums, under
+# the same names (selectors/standings.py reads them in this order).
+RECORD_SUMS = (
+    "points",
+    "score",
+    "score_difference",
+    "wins",
+    "games",
+    "byes",
+    "opponents_points",
+)
+
+
 @dataclass(frozen=True)
 class TieBreak:
     key: str
@@ -251,25 +264,15 @@ def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
 
 def records_from_standings(registered, rows) -> list[PlayerRecord]:
     """The records from an event's stored sums: registrations (player id, name, checked in)
-    and Standing rows (player id, name, points, score, score difference, wins, games, byes,
-    opponents' points). Who counts is as in `records_from_rows`: everyone checked in, and
-    whoever played a finished game; byes count for them only. Results are left to load."""
+    and Standing rows (player id, name, then the RECORD_SUMS in their order). Who counts is
+    as in `records_from_rows`: everyone checked in, and whoever played a finished game; byes
+    count for them only. Results are left to load."""
     checked_in = {player_id: name for player_id, name, here in registered if here}
     records: dict[int, PlayerRecord] = {}
-    for player_id, name, points, score, difference, wins, games, byes, opponents in rows:
-        if games or player_id in checked_in:
-            records[player_id] = PlayerRecord(
-                player_id,
-                name,
-                points=points,
-                score=score,
-                score_difference=difference,
-                wins=wins,
-                games=games,
-                byes=byes,
-                opponents_points=opponents,
-                results=None,
-            )
+    for player_id, name, *values in rows:
+        sums = dict(zip(RECORD_SUMS, values, strict=True))
+        if sums["games"] or player_id in checked_in:
+            records[player_id] = PlayerRecord(player_id, name, results=None, **sums)
     for player_id, name in checked_in.items():
         if player_id not in records:
             records[player_id] = PlayerRecord(player_id, name, results=None)
