@@ -27,7 +27,7 @@ from tournaments.selectors.players import club_player
 from tournaments.selectors.seasons import season_standings
 from tournaments.services.ratings import START, shown_rating
 from tournaments.services.seasons import save_season
-from tournaments.sheets import store
+from tournaments.sheets import catalogue
 from tournaments.sheets.season import season_pdf
 from tournaments.views.downloads import page_or_download
 from tournaments.views.permissions import (
@@ -73,13 +73,8 @@ def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
     def render() -> bytes:
         return season_pdf(_season_or_404(season_id), language=language)
 
-    return pdf_response(
-        request,
-        key=f"season:{season_id}:{language}",
-        version=store.version_of("season", found, language=language),
-        render=render,
-        filename=found["name"] or "season",
-    )
+    wanted = catalogue.season(season_id, found, language=language)
+    return pdf_response(request, wanted, render, found["name"] or "season")
 
 
 @require_GET

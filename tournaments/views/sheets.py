@@ -39,6 +39,13 @@ def _filename(name: str, language: str, text: str, **values) -> str:
         return f"{name} {_(text) % values}"
 
 
+def _or_404(found: dict | None, not_found: str) -> dict:
+    """What the sheet is made from, or a 404 that says what does not exist."""
+    if found is None:
+        raise Http404(not_found)
+    return found
+
+
 def _round_or_404(event: Event, number: int) -> tuple[Round, list[Game]]:
     try:
         return round_games(event.pk, number)
@@ -59,9 +66,10 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
     copy = _copy(request)
     if copy is None:
         return HttpResponseBadRequest(_("Choose the organiser's copy or the players' copy."))
-    found = pdf_versions.round_fingerprint(event.pk, number)
-    if found is None:
-        raise Http404(_("This event has no round %(number)s.") % {"number": number})
+    found = _or_404(
+        pdf_versions.round_fingerprint(event.pk, number),
+        _("This event has no round %(number)s.") % {"number": number},
+    )
     site = sheets.site_url(request)
     wanted = catalogue.round_sheets(found, site=site, copy=copy, language=event.language)
     if found["tables"] > IN_REQUEST_TABLES and store.current(wanted.key, wanted.version) is None:
@@ -82,9 +90,7 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
     name = _filename(
         event.name, event.language, gettext_noop("round %(number)s score sheets"), number=number
     )
-    return pdf_response(
-        request, key=wanted.key, version=wanted.version, render=render, filename=name, private=True
-    )
+    return pdf_response(request, wanted, render, name, private=True)
 
 
 @require_GET
@@ -98,7 +104,7 @@ def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpRe
     if found is None or found["event_id"] != event.pk:
         raise Http404(_("There is no such table in this event."))
     site = sheets.site_url(request)
-    version = store.version_of("sheet", (found, site, copy), language=event.language)
+    wanted = catalogue.table_sheet(game_id, found, site=site, copy=copy, language=event.language)
 
     def render() -> bytes:
         game = games_with_seats(Game.objects.filter(pk=game_id).select_related("round"))[0]
@@ -111,78 +117,52 @@ def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpRe
     name = _filename(
         event.name, event.language, gettext_noop("table %(number)s score sheet"), number=number
     )
-    return pdf_response(
-        request,
-        key=f"sheet:{game_id}:{copy}",
-        version=version,
-        render=render,
-        filename=name,
-        private=True,
-    )
+    return pdf_response(request, wanted, render, name, private=True)
 
 
 @require_GET
 def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
     """The filled record of a game, finished or not."""
-    found = pdf_versions.record_fingerprint(game_id)
-    if found is None:
-        raise Http404(_("There is no such table."))
-    language = found["event__language"]
+    found = _or_404(pdf_versions.record_fingerprint(game_id), _("There is no such table."))
 
     def render() -> bytes:
         return sheets.game_record_pdf(Game.objects.select_related("event").get(pk=game_id))
 
     name = _filename(
         found["event__name"],
-        language,
+        found["event__language"],
         gettext_noop("table %(number)s record"),
         number=found["table_number"],
     )
-    return pdf_response(
-        request,
-        key=f"record:{game_id}",
-        version=store.version_of("record", found, language=language),
-        render=render,
-        filename=name,
-    )
+    return pdf_response(request, catalogue.record(game_id, found), render, name)
 
 
 @require_GET
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The results of an event: per table (club night) or the standings (tournament)."""
-    found = pdf_versions.results_fingerprint(event_id)
-    if found is None:
-        raise Http404(_("There is no such event."))
+    found = _or_404(pdf_versions.results_fingerprint(event_id), _("There is no such event."))
 
     def render() -> bytes:
         return sheets.standings_pdf(Event.objects.select_related("club").get(pk=event_id))
 
     name = _filename(found["name"], found["language"], gettext_noop("results"))
-    wanted = catalogue.results(event_id, found)
-    return pdf_response(
-        request, key=wanted.key, version=wanted.version, render=render, filename=name
-    )
+    return pdf_response(request, catalogue.results(event_id, found), render, name)
 
 
 @require_GET
 def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """Who sits where in a round, to pin up at the door."""
-    found = pdf_versions.round_fingerprint(event_id, number)
-    if found is None:
-        raise Http404(_("This event has no round %(number)s.") % {"number": number})
-    language = found["event__language"]
+    found = _or_404(
+        pdf_versions.round_fingerprint(event_id, number),
+        _("This event has no round %(number)s.") % {"number": number},
+    )
 
     def render() -> bytes:
         round_ = get_object_or_404(Round.objects.select_related("event__club"), pk=found["id"])
         return sheets.seating_pdf(round_)
 
+    language = found["event__language"]
     name = _filename(
         found["event__name"], language, gettext_noop("round %(number)s seating"), number=number
     )
-    return pdf_response(
-        request,
-        key=f"seating:{found['id']}",
-        version=store.version_of("seating", found, language=language),
-        render=render,
-        filename=name,
-    )
+    return pdf_response(request, catalogue.seating(found), render, name)

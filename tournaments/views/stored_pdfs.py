@@ -13,6 +13,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.sheets import store
+from tournaments.sheets.catalogue import PdfVersion
 from tournaments.views.throttle import render_allowance, too_many
 
 RETRY_BUSY = 10  # seconds: another request has been rendering the same PDF for a long time
@@ -20,23 +21,24 @@ RETRY_BUSY = 10  # seconds: another request has been rendering the same PDF for 
 
 def pdf_response(
     request: HttpRequest,
-    *,
-    key: str,
-    version: str,
+    wanted: PdfVersion,
     render: Callable[[], bytes],
     filename: str,
+    *,
     private: bool = False,
 ) -> HttpResponse:
-    """The PDF `key` for this `version` of its data: from storage, rendered if need be.
+    """The PDF `wanted` for this version of its data: from storage, rendered if need be.
 
     `private` PDFs (blank sheets: their QR codes open the table links) are never kept by
     browsers or proxies; public ones may be kept, but are checked again each time."""
-    etag = f'"{version}"'
+    etag = f'"{wanted.version}"'
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return _caching(unchanged, private=private)
     try:
-        stored = store.stored_pdf(key, version, render, may_render=render_allowance(request))
+        stored = store.stored_pdf(
+            wanted.key, wanted.version, render, may_render=render_allowance(request)
+        )
     except store.RenderRefused as refused:
         return too_many_renders(request, refused.retry_after)
     except store.StillRendering:
