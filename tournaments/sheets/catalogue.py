@@ -18,49 +18,36 @@ class PdfVersion:
     version: str
 
 
+def _pdf(kind: str, which: object, data: object, language: str) -> PdfVersion:
+    """The stored PDF `kind:which`, at the version of `data` in `language`."""
+    return PdfVersion(f"{kind}:{which}", version_of(kind, data, language=language))
+
+
 def round_sheets(found: dict, *, site: str, copy: str, language: str) -> PdfVersion:
     """A round's blank sheets (`found`: its round fingerprint) with QR codes to `site`."""
-    return PdfVersion(
-        key=f"sheets:{found['id']}:{copy}",
-        version=version_of("sheets", (found, site, copy), language=language),
-    )
-
-
-def results(event_id: int, found: dict) -> PdfVersion:
-    """An event's results (`found`: its results fingerprint)."""
-    return PdfVersion(
-        key=f"results:{event_id}",
-        version=version_of("results", found, language=found["language"]),
-    )
+    return _pdf("sheets", f"{found['id']}:{copy}", (found, site, copy), language)
 
 
 def table_sheet(game_id: int, found: dict, *, site: str, copy: str, language: str) -> PdfVersion:
     """One table's blank sheet (`found`: its game's record fingerprint)."""
-    return PdfVersion(
-        key=f"sheet:{game_id}:{copy}",
-        version=version_of("sheet", (found, site, copy), language=language),
-    )
+    return _pdf("sheet", f"{game_id}:{copy}", (found, site, copy), language)
+
+
+def results(event_id: int, found: dict) -> PdfVersion:
+    """An event's results (`found`: its results fingerprint)."""
+    return _pdf("results", event_id, found, found["language"])
 
 
 def record(game_id: int, found: dict) -> PdfVersion:
     """A game's filled record, in its event's language."""
-    return PdfVersion(
-        key=f"record:{game_id}",
-        version=version_of("record", found, language=found["event__language"]),
-    )
+    return _pdf("record", game_id, found, found["event__language"])
 
 
 def seating(found: dict) -> PdfVersion:
     """Who sits where in a round (`found`: its round fingerprint)."""
-    return PdfVersion(
-        key=f"seating:{found['id']}",
-        version=version_of("seating", found, language=found["event__language"]),
-    )
+    return _pdf("seating", found["id"], found, found["event__language"])
 
 
 def season(season_id: int, found: dict, *, language: str) -> PdfVersion:
     """A season's standings in the reader's language."""
-    return PdfVersion(
-        key=f"season:{season_id}:{language}",
-        version=version_of("season", found, language=language),
-    )
+    return _pdf("season", f"{season_id}:{language}", found, language)

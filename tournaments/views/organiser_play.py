@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -200,17 +201,23 @@ def _confirm_then_act(
     request: HttpRequest,
     event: Event,
     ask: Question,
-    act: Callable[[], str],
+    act: Callable[[], object],
+    done: Promise,
     anchor: str,
-    **title_values: object,
+    **values: object,
 ) -> HttpResponse:
     """GET: the page that asks first (its form posts back to the same URL, and works without
-    JavaScript). POST: `act`, which says what it did ("" if it said so itself) or raises
-    ValidationError; then back to the event page."""
+    JavaScript). POST: `act`, which may raise ValidationError, then the message `done`; back
+    to the event page. The question's title and `done` take the same `values`."""
     if request.method == "GET":
-        context = {"event": event, "title": ask.title % title_values}
+        context = {"event": event, "title": ask.title % values}
         return render(request, f"organiser/confirm/{ask.template}.html", context)
-    if not act_and_tell(request, act) and ask.lists_waiting_hands:
+
+    def act_then_say() -> str:
+        act()
+        return done % values
+
+    if not act_and_tell(request, act_then_say) and ask.lists_waiting_hands:
         # Refused (a hand waits, say): this page again, which lists what is in the way.
         return redirect(request.path)
     return _back(event, anchor)
@@ -220,13 +227,9 @@ def _confirm_then_act(
 @organiser_view
 def reseat(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Seat a round again, before its first hand: its tables are replaced."""
-    round_ = _round(event, number)
-
-    def act() -> str:
-        reseat_round(round_=round_)
-        return _("Round %(number)s is seated again.") % {"number": number}
-
-    return _confirm_then_act(request, event, RESEAT, act, "rounds", number=number)
+    act = partial(reseat_round, round_=_round(event, number))
+    done = gettext_lazy("Round %(number)s is seated again.")
+    return _confirm_then_act(request, event, RESEAT, act, done, "rounds", number=number)
 
 
 @require_http_methods(["GET", "POST"])
@@ -240,15 +243,12 @@ def end_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         waiting = pending_page(request, event, round_.games.all(), title, ROUND)
         if waiting is not None:
             return waiting
-
-    def act() -> str:
-        if round_.is_closed:
-            messages.info(request, _("This round is already closed."))
-            return ""
-        close_round(round_=round_)
-        return _("Round %(number)s is closed.") % {"number": number}
-
-    return _confirm_then_act(request, event, CLOSE_ROUND, act, "rounds", number=number)
+    if request.method == "POST" and round_.is_closed:  # asked again, from a second laptop
+        messages.info(request, _("This round is already closed."))
+        return _back(event, "rounds")
+    act = partial(close_round, round_=round_)
+    done = gettext_lazy("Round %(number)s is closed.")
+    return _confirm_then_act(request, event, CLOSE_ROUND, act, done, "rounds", number=number)
 
 
 @require_http_methods(["GET", "POST"])
@@ -262,13 +262,10 @@ def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
         waiting = pending_page(request, event, [game], title, TABLE)
         if waiting is not None:
             return waiting
-
-    def act() -> str:
-        close_game(game=game, user=request.user)
-        return _("Table %(table)s is closed.") % {"table": game.table_number}
-
+    act = partial(close_game, game=game, user=request.user)
+    done = gettext_lazy("Table %(table)s is closed.")
     return _confirm_then_act(
-        request, event, CLOSE_GAME, act, f"table-{game.id}", table=game.table_number
+        request, event, CLOSE_GAME, act, done, f"table-{game.id}", table=game.table_number
     )
 
 
@@ -310,11 +307,8 @@ def table_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse
 def renew_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """A new private link for a table: the old one and its QR code stop working."""
     game = _game(event, game_id)
-
-    def act() -> str:
-        renew_table_link(game=game)
-        return _("Table %(table)s has a new link.") % {"table": game.table_number}
-
+    act = partial(renew_table_link, game=game)
+    done = gettext_lazy("Table %(table)s has a new link.")
     return _confirm_then_act(
-        request, event, RENEW_LINK, act, f"table-{game.id}", table=game.table_number
+        request, event, RENEW_LINK, act, done, f"table-{game.id}", table=game.table_number
     )
