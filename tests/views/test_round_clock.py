@@ -51,7 +51,8 @@ def test_the_event_page_offers_to_start_the_clock_with_the_event_s_round_time(
     page = client.get(reverse("organiser:event", kwargs={"event_id": event.pk})).content.decode()
     assert f'action="{clock_url(event, "start")}"' in page
     assert 'name="minutes" value="50"' in page
-    assert "Start the clock" in page
+    assert '<label for="start-minutes-1">Round time (minutes)</label>' in page
+    assert 'id="start-minutes-1"' in page and "Start the clock" in page
 
 
 def test_the_organiser_starts_pauses_resumes_and_extends_the_clock(client, event, game, organiser):
@@ -71,6 +72,8 @@ def test_the_organiser_starts_pauses_resumes_and_extends_the_clock(client, event
     page = client.get(reverse("organiser:event", kwargs={"event_id": event.pk})).content.decode()
     assert "Round 1 has 5 more minutes." in page
     assert 'data-state="running"' in page and "Pause the clock" in page
+    assert '<label for="extend-minutes-1">Extra time (minutes)</label>' in page
+    assert 'id="extend-minutes-1" name="minutes" value="5"' in page and "Give extra time" in page
     # The clock's history, with who did what.
     assert "started with 30 minutes · organiser" in page
     assert "extended by 5 minutes · organiser" in page
