@@ -8,23 +8,19 @@ from tournaments.views import corrections, entry
 
 app_name = "entry"
 
+game = "games/<id:game_id>/"
+hand = game + "hands/<id:number>/"
+link = "t/<str:token>/"  # the table link: no account, this table only
+
 urlpatterns = [
-    path("games/<id:game_id>/enter/", entry.enter, name="enter"),
-    path("games/<id:game_id>/preview/", entry.preview, name="preview"),
-    path("games/<id:game_id>/hands/<id:number>/confirm/", entry.confirm, name="confirm"),
-    path("games/<id:game_id>/hands/<id:number>/correct/", corrections.correct, name="correct"),
-    path(
-        "games/<id:game_id>/hands/<id:number>/correct/preview/",
-        corrections.correct_preview,
-        name="correct_preview",
-    ),
-    path("games/<id:game_id>/hands/delete-last/", corrections.delete_last, name="delete_last"),
-    # The table link: no account, this table only; corrections stay with the organisers.
-    path("t/<str:token>/", entry.table_link, name="table_link"),
-    path("t/<str:token>/preview/", entry.table_link_preview, name="table_link_preview"),
-    path(
-        "t/<str:token>/hands/<id:number>/confirm/",
-        entry.table_link_confirm,
-        name="table_link_confirm",
-    ),
+    path(game + "enter/", entry.enter, name="enter"),
+    path(game + "preview/", entry.preview, name="preview"),
+    path(hand + "confirm/", entry.confirm, name="confirm"),
+    # Corrections stay with the organisers.
+    path(hand + "correct/", corrections.correct, name="correct"),
+    path(hand + "correct/preview/", corrections.correct_preview, name="correct_preview"),
+    path(game + "hands/delete-last/", corrections.delete_last, name="delete_last"),
+    path(link, entry.table_link, name="table_link"),
+    path(link + "preview/", entry.table_link_preview, name="table_link_preview"),
+    path(link + "hands/<id:number>/confirm/", entry.table_link_confirm, name="table_link_confirm"),
 ]

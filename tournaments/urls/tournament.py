@@ -8,12 +8,10 @@ from tournaments.views import tournament
 
 app_name = "tournament"
 
+event = "events/<id:event_id>/"
+
 urlpatterns = [
-    path("events/<id:event_id>/tournament/", tournament.overview, name="overview"),
-    path("events/<id:event_id>/standings/", tournament.standings, name="standings"),
-    path(
-        "events/<id:event_id>/players/<id:player_id>/",
-        tournament.player,
-        name="player",
-    ),
+    path(event + "tournament/", tournament.overview, name="overview"),
+    path(event + "standings/", tournament.standings, name="standings"),
+    path(event + "players/<id:player_id>/", tournament.player, name="player"),
 ]
