@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
+from tournaments.management.inputs import read_input, refuse
 from tournaments.services.archive import import_event
 from tournaments.services.archive_read import parse_archive_text
-
-REFUSED = 2  # as import_game: the input was refused (1 stays for the unexpected)
 
 
 class Command(BaseCommand):
@@ -30,16 +27,11 @@ class Command(BaseCommand):
         parser.add_argument("--rename", default="", help="the imported event's name")
 
     def handle(self, *args: Any, file: str, club: str, rename: str, **options: Any) -> None:
-        try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(f"cannot read {file}: {error}", returncode=REFUSED) from None
+        text = read_input(file)
         try:
             event = import_event(document=parse_archive_text(text), club_name=club, rename=rename)
         except ValidationError as error:
-            for message in error.messages:
-                self.stderr.write(message)
-            raise CommandError(f"{file} was not imported.", returncode=REFUSED) from None
+            refuse(self.stderr, error.messages, f"{file} was not imported.")
         self.stdout.write(
             self.style.SUCCESS(f"Imported {event.name} into {event.club.name} (event {event.id}).")
         )

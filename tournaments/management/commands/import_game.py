@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.management.inputs import REFUSED, read_input, refuse
 from tournaments.models import Event
 from tournaments.services.gamefiles import import_game, parse_game_file
-
-REFUSED = 2  # as score_game: the input was refused (1 stays for the unexpected)
 
 
 class Command(BaseCommand):
@@ -33,20 +30,16 @@ class Command(BaseCommand):
         found = Event.objects.filter(pk=event).first()
         if found is None:
             raise CommandError(f"There is no event {event}.", returncode=REFUSED)
+        text = read_input(file)
         try:
-            text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
             document = parse_game_file(text)
-        except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(f"cannot read {file}: {error}", returncode=REFUSED) from None
         except ValidationError as error:
             problems = " ".join(error.messages)
             raise CommandError(f"cannot read {file}: {problems}", returncode=REFUSED) from None
         try:
             game = import_game(event=found, document=document, round_number=round_number)
         except ValidationError as error:
-            for message in error.messages:
-                self.stderr.write(message)
-            raise CommandError(f"{file} was not imported.", returncode=REFUSED) from None
+            refuse(self.stderr, error.messages, f"{file} was not imported.")
         self.stdout.write(
             self.style.SUCCESS(
                 f"Imported as table {game.table_number} of round {game.round.number} "
