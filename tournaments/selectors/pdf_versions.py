@@ -26,32 +26,31 @@ def _last_edit(queryset: QuerySet) -> Subquery:
     return _one(queryset, "MAX", "history_date")
 
 
+def _fingerprint(rows: QuerySet, changes: dict[str, Subquery], *shown: str) -> dict | None:
+    """The first of `rows` as its `changes` (each named once) and the `shown` fields."""
+    return rows.annotate(**changes).values(*changes, *shown).first()
+
+
+def _around(players: QuerySet, event: OuterRef, club: OuterRef) -> dict[str, Subquery]:
+    """The last edit of what every sheet prints around its games: the players' names, the
+    event and the club."""
+    return {
+        "players_edited": _last_edit(Player.history.filter(id__in=players)),
+        "event_edited": _last_edit(Event.history.filter(id=event)),
+        "club_edited": _last_edit(Club.history.filter(id=club)),
+    }
+
+
 def record_fingerprint(game_id: int) -> dict | None:
     """A game's record (and its blank sheet): the game, its players, event, round and club."""
     players = Seat.objects.filter(game_id=OuterRef(OuterRef("pk"))).values("player_id")
-    return (
-        Game.objects.filter(pk=game_id)
-        .annotate(
-            game_edited=_last_edit(Game.history.filter(id=OuterRef("pk"))),
-            players_edited=_last_edit(Player.history.filter(id__in=players)),
-            event_edited=_last_edit(Event.history.filter(id=OuterRef("event_id"))),
-            round_edited=_last_edit(Round.history.filter(id=OuterRef("round_id"))),
-            club_edited=_last_edit(Club.history.filter(id=OuterRef("event__club_id"))),
-        )
-        .values(
-            "updated_at",
-            "game_edited",
-            "players_edited",
-            "event_edited",
-            "round_edited",
-            "club_edited",
-            "event_id",
-            "table_number",
-            "event__name",
-            "event__language",
-        )
-        .first()
-    )
+    changes = {
+        "game_edited": _last_edit(Game.history.filter(id=OuterRef("pk"))),
+        "round_edited": _last_edit(Round.history.filter(id=OuterRef("round_id"))),
+        **_around(players, OuterRef("event_id"), OuterRef("event__club_id")),
+    }
+    shown = ("updated_at", "event_id", "table_number", "event__name", "event__language")
+    return _fingerprint(Game.objects.filter(pk=game_id), changes, *shown)
 
 
 def _games_of(**scope) -> dict:
@@ -68,32 +67,14 @@ def results_fingerprint(event_id: int) -> dict | None:
     """An event's results: every game, round, registration and player of the event."""
     event = OuterRef("pk")
     players = Seat.objects.filter(game__event_id=OuterRef(event)).values("player_id")
-    return (
-        Event.objects.filter(pk=event_id)
-        .annotate(
-            **_games_of(event_id=event),
-            event_edited=_last_edit(Event.history.filter(id=event)),
-            rounds_edited=_last_edit(Round.history.filter(event_id=event)),
-            registrations_edited=_last_edit(Registration.history.filter(event_id=event)),
-            registered=_one(Registration.objects.filter(event_id=event), "COUNT", "id"),
-            players_edited=_last_edit(Player.history.filter(id__in=players)),
-            club_edited=_last_edit(Club.history.filter(id=OuterRef("club_id"))),
-        )
-        .values(
-            "games_scored",
-            "tables",
-            "games_edited",
-            "event_edited",
-            "rounds_edited",
-            "registrations_edited",
-            "registered",
-            "players_edited",
-            "club_edited",
-            "name",
-            "language",
-        )
-        .first()
-    )
+    changes = {
+        **_games_of(event_id=event),
+        "rounds_edited": _last_edit(Round.history.filter(event_id=event)),
+        "registrations_edited": _last_edit(Registration.history.filter(event_id=event)),
+        "registered": _one(Registration.objects.filter(event_id=event), "COUNT", "id"),
+        **_around(players, event, OuterRef("club_id")),
+    }
+    return _fingerprint(Event.objects.filter(pk=event_id), changes, "name", "language")
 
 
 def round_fingerprint(event_id: int, number: int) -> dict | None:
@@ -101,59 +82,27 @@ def round_fingerprint(event_id: int, number: int) -> dict | None:
     round_ = OuterRef("pk")
     players = Seat.objects.filter(game__round_id=OuterRef(round_)).values("player_id")
     byes = Bye.objects.filter(round_id=OuterRef(round_)).values("player_id")
-    return (
-        Round.objects.filter(event_id=event_id, number=number)
-        .annotate(
-            **_games_of(round_id=round_),
-            round_edited=_last_edit(Round.history.filter(id=round_)),
-            bye_count=_one(Bye.objects.filter(round_id=round_), "COUNT", "id"),
-            players_edited=_last_edit(Player.history.filter(id__in=players)),
-            byes_edited=_last_edit(Player.history.filter(id__in=byes)),
-            event_edited=_last_edit(Event.history.filter(id=OuterRef("event_id"))),
-            club_edited=_last_edit(Club.history.filter(id=OuterRef("event__club_id"))),
-        )
-        .values(
-            "id",
-            "games_scored",
-            "tables",
-            "games_edited",
-            "round_edited",
-            "bye_count",
-            "players_edited",
-            "byes_edited",
-            "event_edited",
-            "club_edited",
-            "event__name",
-            "event__language",
-        )
-        .first()
-    )
+    changes = {
+        **_games_of(round_id=round_),
+        "round_edited": _last_edit(Round.history.filter(id=round_)),
+        "bye_count": _one(Bye.objects.filter(round_id=round_), "COUNT", "id"),
+        "byes_edited": _last_edit(Player.history.filter(id__in=byes)),
+        **_around(players, OuterRef("event_id"), OuterRef("event__club_id")),
+    }
+    rows = Round.objects.filter(event_id=event_id, number=number)
+    return _fingerprint(rows, changes, "id", "event__name", "event__language")
 
 
 def season_fingerprint(season_id: int) -> dict | None:
     """A season's standings: the season, and every event, game and player of its club (a
     change anywhere in the club renders it again, which is rare and always right)."""
     club = OuterRef("club_id")
-    return (
-        Season.objects.filter(pk=season_id)
-        .annotate(
-            **_games_of(event__club_id=club),
-            season_edited=_last_edit(Season.history.filter(id=OuterRef("pk"))),
-            events_edited=_last_edit(Event.history.filter(club_id=club)),
-            rounds_edited=_last_edit(Round.history.filter(event__club_id=club)),
-            players_edited=_last_edit(Player.history.filter(club_id=club)),
-            club_edited=_last_edit(Club.history.filter(id=club)),
-        )
-        .values(
-            "games_scored",
-            "tables",
-            "games_edited",
-            "season_edited",
-            "events_edited",
-            "rounds_edited",
-            "players_edited",
-            "club_edited",
-            "name",
-        )
-        .first()
-    )
+    changes = {
+        **_games_of(event__club_id=club),
+        "season_edited": _last_edit(Season.history.filter(id=OuterRef("pk"))),
+        "events_edited": _last_edit(Event.history.filter(club_id=club)),
+        "rounds_edited": _last_edit(Round.history.filter(event__club_id=club)),
+        "players_edited": _last_edit(Player.history.filter(club_id=club)),
+        "club_edited": _last_edit(Club.history.filter(id=club)),
+    }
+    return _fingerprint(Season.objects.filter(pk=season_id), changes, "name")
