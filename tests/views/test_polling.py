@@ -117,6 +117,14 @@ def test_a_stale_etag_gets_the_page_and_an_unknown_page_its_404(tournament, clie
     assert client.get(unknown, HTTP_IF_NONE_MATCH='"stale"').status_code == 404
 
 
+def test_a_polled_page_is_only_read(tournament, client):
+    # Every polled page answers GET and HEAD; anything else is refused, not run.
+    for address in pages(tournament):
+        assert client.head(address).status_code == 200
+        assert client.post(address).status_code == 405
+        assert client.delete(address).status_code == 405
+
+
 def test_a_message_waiting_in_its_cookie_gets_the_page(tournament, client):
     address = reverse("event", args=[tournament.pk])
     tag = client.get(address)["ETag"]

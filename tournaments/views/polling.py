@@ -28,6 +28,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.crypto import salted_hmac
 from django.utils.http import parse_etags
 from django.utils.translation import get_language_from_request
+from django.views.decorators.http import require_safe
 
 Version = Callable[[int], int | None]
 # What else than the data a public page depends on (see etag()).
@@ -38,10 +39,11 @@ SHARED_FOR = 300
 
 
 def polled(version: Version, *, by: str, fragments_only: bool = False) -> Callable:
-    """Mark a public view as polled: ETag on its pages, 304 while the version of its data
-    (`version` of the URL argument `by`) holds, and its htmx fragment rendered once per
-    version for every anonymous phone. `fragments_only`: the page itself is always rendered
-    afresh (it carries the time, say), only its htmx fragment is versioned."""
+    """Mark a public view as polled, and read-only (GET and HEAD): ETag on its pages, 304
+    while the version of its data (`version` of the URL argument `by`) holds, and its htmx
+    fragment rendered once per version for every anonymous phone. `fragments_only`: the page
+    itself is always rendered afresh (it carries the time, say), only its htmx fragment is
+    versioned."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -61,7 +63,8 @@ def polled(version: Version, *, by: str, fragments_only: bool = False) -> Callab
             return response
 
         wrapper.poll_version = (version, by, fragments_only)
-        return wrapper
+        # A polled page is only read: GET and HEAD, a 405 otherwise (wraps keeps the mark).
+        return require_safe(wrapper)
 
     return decorator
 

@@ -36,7 +36,6 @@ from tournaments.views.polling import polled
 POLL_EVERY = "every 10s"
 
 
-@require_GET
 @polled(event_version, by="event_id")
 def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """An event: the current round's tables with totals and progress, and past rounds."""
@@ -72,7 +71,6 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
     return _fragment(request, "public/event.html", context)
 
 
-@require_GET
 @polled(game_version, by="game_id")
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """A table: hand by hand history, totals, progress, chart, winner, prizes, changes."""
@@ -85,7 +83,6 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return _fragment(request, "public/game.html", context)
 
 
-@require_GET
 @polled(game_version, by="game_id")
 def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
     """A table's round clock, the fragment its entry page polls: the table's version, which

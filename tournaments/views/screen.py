@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from tournaments import sheets
 from tournaments.display.screen import screen as screen_panels
@@ -30,7 +29,6 @@ from tournaments.views.public import POLL_EVERY
 ROTATE_EVERY = 15
 
 
-@require_GET
 @polled(event_version, by="event_id", fragments_only=True)
 def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     """The projector page; htmx polls get its live part alone."""

@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_GET
 
 from tournaments.display.tables import standings_table
 from tournaments.display.tournament import mark_matches, points_scale_lines
@@ -33,7 +32,6 @@ def tournament_or_404(event_id: int) -> Event:
     )
 
 
-@require_GET
 @polled(event_version, by="event_id")
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings; `?_export=csv|xlsx` downloads them; htmx polls the table alone."""
@@ -58,7 +56,6 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     return response
 
 
-@require_GET
 @polled(event_version, by="event_id")
 def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     """One player's games round by round, his byes and his place."""
@@ -70,7 +67,6 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     return render(request, "tournament/player.html", context)
 
 
-@require_GET
 @polled(event_version, by="event_id")
 def overview(request: HttpRequest, event_id: int) -> HttpResponse:
     """The round in play (find your table by name), the leaders, and the past rounds."""
