@@ -14,8 +14,8 @@ players) and with today's, in the same run, next to a lower bound on what any se
 
 The 1,000-player history is realistic rather than random: 9 Swiss rounds are seated with the
 module itself, with random results, so players near each other in the standings have often met
-already. Only the 10th round is timed. Run with `python -m bench.bench_seating` or
-`make bench`.
+already. Only the 10th round is timed. The events are played by tests/seating/rehearsal.py,
+as the seating tests play theirs. Run with `python -m bench.bench_seating` or `make bench`.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from contextlib import contextmanager
 from itertools import combinations
 from math import comb
 
+from tests.seating.rehearsal import Changes, Rehearsal, by_points, rehearse, rehearse_balanced
 from tournaments.seating import (
-    Seating,
     grouping,
     planning,
     repeat_pairings,
@@ -51,44 +51,9 @@ GOLFER_SECONDS_TARGET = 60
 SWISS_CASES = [(10, 3, 100), (12, 4, 30), (16, 6, 30), (20, 6, 30), (24, 6, 30)]
 
 
-def play_swiss(players: list[int], sizes: tuple[int, ...], rounds: int, seed: int) -> dict:
+def play_swiss(players: list[int], sizes: tuple[int, ...], rounds: int, seed: int) -> Rehearsal:
     """Seat and play `rounds` Swiss rounds with random results; the state for the next one."""
-    rng = random.Random(seed)
-    points = dict.fromkeys(players, 0)
-    history: list[tuple[int, ...]] = []
-    rounds_played: list[tuple[tuple[int, ...], ...]] = []
-    byes: list[int] = []
-    for round_number in range(1, rounds + 1):
-        seating = seat(
-            "swiss",
-            players,
-            sizes,
-            round_number=round_number,
-            history=history,
-            standings=_standings(points),
-            byes_so_far=byes,
-            seed=seed + round_number,
-        )
-        _score_random_results(seating, points, rng)
-        history.extend(seating.tables)
-        rounds_played.append(seating.tables)
-        byes.extend(seating.byes)
-    return {"history": history, "rounds": rounds_played, "points": points, "byes": byes}
-
-
-def _standings(points: dict[int, int]) -> dict[int, int]:
-    return dict(sorted(points.items(), key=lambda item: -item[1]))
-
-
-def _score_random_results(seating: Seating, points: dict[int, int], rng: random.Random) -> None:
-    # Place points: last gets 0, each place above one more (a 1/0 scale at 2-player tables).
-    for table in seating.tables:
-        finish = list(table)
-        rng.shuffle(finish)
-        for place, player in enumerate(finish):
-            points[player] += len(finish) - 1 - place
-    for player in seating.byes:
-        points[player] += 1
+    return rehearse("swiss", players, sizes, rounds, seed=seed, first_seed=seed)
 
 
 def time_next_round(sizes: tuple[int, ...]) -> dict[str, float]:
@@ -103,13 +68,13 @@ def time_next_round(sizes: tuple[int, ...]) -> dict[str, float]:
             players,
             sizes,
             round_number=PAST_ROUNDS + 1,
-            history=state["history"],
-            standings=_standings(state["points"]),
-            byes_so_far=state["byes"],
+            history=state.history,
+            standings=by_points(state.points, players),
+            byes_so_far=state.byes,
             seed=run,
         )
         timings.append(time.perf_counter() - started)
-    past_rounds = state["rounds"]
+    past_rounds = state.rounds
     label = f"tables of {'/'.join(map(str, sizes))}"
     return {
         f"swiss {PLAYERS} players, {label}, round 10, median seconds (target < 1)": round(
@@ -126,32 +91,29 @@ def time_next_round(sizes: tuple[int, ...]) -> dict[str, float]:
 
 
 def seat_balanced_event(
-    players: list, sizes: tuple[int, ...], rounds: int, *, planned: bool, leaving: dict = None
+    players: list,
+    sizes: tuple[int, ...],
+    rounds: int,
+    *,
+    planned: bool,
+    changes: Changes | None = None,
 ) -> tuple[int, float]:
     """Repeated pairs and seconds for a balanced event seated round by round through `seat`.
 
-    Planned: `rounds=` given and one seed for the event, the plan cache emptied before each
-    call. Otherwise a new seed each round, as the service draws one today. `leaving` maps a
-    round number to players who withdraw before it.
+    Planned: `rounds=` given and one seed for the event. Otherwise a new seed each round, as
+    the service draws one today. The plan cache is emptied before each call either way.
     """
-    history: list[tuple] = []
-    played = []
-    present = list(players)
     started = time.perf_counter()
-    for number in range(1, rounds + 1):
-        present = [player for player in present if player not in (leaving or {}).get(number, ())]
-        planning._PLANS.clear()
-        seating = seat(
-            "balanced",
-            present,
-            sizes,
-            round_number=number,
-            history=history,
-            seed=2024 if planned else 2024 + number,
-            rounds=rounds if planned else None,
-        )
-        history.extend(seating.tables)
-        played.append(seating.tables)
+    played = rehearse_balanced(
+        players,
+        sizes,
+        rounds,
+        seed=2024,
+        planned=planned,
+        seed_each_round=not planned,
+        forget=True,
+        changes=changes,
+    )
     return repeat_pairings(played), round(time.perf_counter() - started, 2)
 
 
@@ -184,7 +146,7 @@ def golfer_figures() -> dict[str, float]:
     # A withdrawal: the rounds left are planned again and nobody meets twice still.
     label = "balanced 32 players, tables of 3-4, 9 rounds, one withdraws before round 5"
     repeats, seconds = seat_balanced_event(
-        list(range(32)), (3, 4), 9, planned=True, leaving={5: (7,)}
+        list(range(32)), (3, 4), 9, planned=True, changes={5: ((7,), ())}
     )
     results[f"{label}: repeated pairs (target 0)"] = repeats
     results[f"{label}: seconds, all rounds (target < {GOLFER_SECONDS_TARGET})"] = seconds
@@ -206,7 +168,7 @@ def swiss_repeats(count: int, rounds: int, tournaments: int) -> tuple[int, int]:
     """Repeat pairs over all the tournaments, and the most opponents one player met twice."""
     total = most = 0
     for seed in range(tournaments):
-        played = play_swiss(list(range(count)), (3, 4), rounds, seed=seed)["rounds"]
+        played = play_swiss(list(range(count)), (3, 4), rounds, seed=seed).rounds
         total += repeat_pairings(played)
         meetings = Counter(
             frozenset(pair)

@@ -14,6 +14,17 @@ from tests.fresh import run_python
 pytestmark = pytest.mark.django_db
 
 
+def assert_unavailable(client, *, database: str, migrations: str) -> None:
+    """/health/ answers 503 "unavailable", with what it found of the database and migrations."""
+    response = client.get("/health/")
+    assert response.status_code == 503
+    assert response.json() == {
+        "status": "unavailable",
+        "database": database,
+        "migrations": migrations,
+    }
+
+
 def test_it_answers_ok_in_one_query(client, django_assert_num_queries) -> None:
     client.get("/health/")  # the migrations on disk are read once per process
     with django_assert_num_queries(1):
@@ -35,13 +46,7 @@ def test_an_unapplied_migration_makes_it_unavailable(client) -> None:
     # As if the code had been upgraded without running `migrate`: its latest migration is new.
     latest = MigrationRecorder.Migration.objects.filter(app="tournaments").latest("id")
     latest.delete()
-    response = client.get("/health/")
-    assert response.status_code == 503
-    assert response.json() == {
-        "status": "unavailable",
-        "database": "ok",
-        "migrations": "1 unapplied",
-    }
+    assert_unavailable(client, database="ok", migrations="1 unapplied")
 
 
 def test_a_database_that_refuses_connections_makes_it_unavailable(client, monkeypatch) -> None:
@@ -49,13 +54,7 @@ def test_a_database_that_refuses_connections_makes_it_unavailable(client, monkey
         raise OperationalError("connection refused")
 
     monkeypatch.setattr(connection, "ensure_connection", refuse)
-    response = client.get("/health/")
-    assert response.status_code == 503
-    assert response.json() == {
-        "status": "unavailable",
-        "database": "unreachable",
-        "migrations": "unknown",
-    }
+    assert_unavailable(client, database="unreachable", migrations="unknown")
 
 
 def test_a_database_that_cannot_be_opened_gives_503_in_a_real_server(tmp_path) -> None:

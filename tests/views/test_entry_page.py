@@ -6,7 +6,6 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EventFactory, make_game, play
-from tests.views.entry_support import add_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -144,11 +143,9 @@ def test_a_closed_game_shows_the_totals_and_no_form(client, organiser, game):
     assert "The organiser closed this game" in html
 
 
-@pytest.mark.parametrize("hands", [2, 30])
 def test_the_page_takes_the_same_queries_whatever_the_number_of_hands(
     client, organiser, game, hands, django_assert_max_num_queries
 ):
-    add_hands(game, hands)
     client.force_login(organiser)
     client.get(enter_url(game))  # the first visit gives the session its device id
     with django_assert_max_num_queries(9):  # one of them for the round's clock
@@ -156,11 +153,9 @@ def test_the_page_takes_the_same_queries_whatever_the_number_of_hands(
     assert len(response.context["hands"]) == hands
 
 
-@pytest.mark.parametrize("hands", [2, 30])
 def test_the_table_link_page_takes_the_same_queries_whatever_the_number_of_hands(
     client, game, hands, django_assert_max_num_queries
 ):
-    add_hands(game, hands)
     client.get(f"/t/{game.link_token}/")
     with django_assert_max_num_queries(7):  # one of them for the round's clock
         response = client.get(f"/t/{game.link_token}/")

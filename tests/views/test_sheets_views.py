@@ -40,6 +40,26 @@ def assert_pdf(response, *, pages: int | None = None) -> bytes:
     return content
 
 
+def event_with_tables(club, tables: int):
+    """An event whose round 1 has `tables` tables of two."""
+    event = EventFactory(club=club)
+    for number in range(1, tables + 1):
+        make_game(event, table_number=number, players=(f"A{number}", f"B{number}"))
+    return event
+
+
+@pytest.fixture
+def pdf_queries(django_assert_num_queries):
+    """Download a PDF in exactly the queries expected; how many it took, to compare sizes."""
+
+    def download(client: Client, url: str, expected: int) -> int:
+        with django_assert_num_queries(expected) as context:
+            assert_pdf(client.get(url))
+        return len(context.captured_queries)
+
+    return download
+
+
 # Blank sheets: the event's organisers only -------------------------------------------------
 
 
@@ -133,22 +153,18 @@ def test_a_table_of_another_event_is_not_found(organiser, event, game):
 
 
 def test_a_rounds_sheets_take_the_same_queries_for_2_or_12_tables(
-    organiser, club, django_assert_num_queries, monkeypatch
+    organiser, club, pdf_queries, monkeypatch
 ):
     client = logged_in(organiser)
     html = without_layout(monkeypatch)
 
     def queries_for(tables: int) -> int:
-        event = EventFactory(club=club)
-        for number in range(1, tables + 1):
-            make_game(event, table_number=number, players=(f"A{number}", f"B{number}"))
         # Session, user, event, organiser check, the round's fingerprint; the stored PDF's
         # row (read, then created with its lease under a savepoint); the round, its games,
         # their seats; the row updated once the file is stored.
-        with django_assert_num_queries(13) as context:
-            assert_pdf(client.get(blank_url(event)))
+        queries = pdf_queries(client, blank_url(event_with_tables(club, tables)), 13)
         assert html.pop().count('class="page blank-sheet') == tables
-        return len(context.captured_queries)
+        return queries
 
     assert queries_for(2) == queries_for(IN_REQUEST_TABLES)
 
@@ -169,9 +185,7 @@ def test_an_unknown_game_has_no_record():
     assert Client().get(reverse("sheets:game_record", kwargs={"game_id": 999})).status_code == 404
 
 
-def test_a_records_queries_do_not_grow_with_the_hands(
-    event, django_assert_num_queries, monkeypatch
-):
+def test_a_records_queries_do_not_grow_with_the_hands(event, pdf_queries, monkeypatch):
     without_layout(monkeypatch)
 
     def queries_for(hands: int) -> int:
@@ -181,9 +195,7 @@ def test_a_records_queries_do_not_grow_with_the_hands(
         url = reverse("sheets:game_record", kwargs={"game_id": game.pk})
         # The fingerprint, the stored PDF's row (read, created: 3), the game and the
         # record's own 7, the row updated once the file is stored.
-        with django_assert_num_queries(15) as context:
-            assert_pdf(Client().get(url))
-        return len(context.captured_queries)
+        return pdf_queries(Client(), url, 15)
 
     assert queries_for(2) == queries_for(20)
 
@@ -196,25 +208,6 @@ def test_anyone_downloads_the_results(event, game):
     assert "Table 1" in pages_text(pdf)[0]
 
 
-def test_the_results_queries_do_not_grow_with_the_tables(
-    club, django_assert_num_queries, monkeypatch
-):
-    without_layout(monkeypatch)
-
-    def queries_for(tables: int) -> int:
-        event = EventFactory(club=club)
-        for number in range(1, tables + 1):
-            make_game(event, table_number=number, players=(f"A{number}", f"B{number}"))
-        url = reverse("sheets:standings", kwargs={"event_id": event.pk})
-        # The fingerprint, the row (4), the event, the rounds, the seats, who may still gain
-        # points, the row again.
-        with django_assert_num_queries(10) as context:
-            assert_pdf(Client().get(url))
-        return len(context.captured_queries)
-
-    assert queries_for(2) == queries_for(20)
-
-
 def test_anyone_downloads_the_seating_list(event, game):
     url = reverse("sheets:seating", kwargs={"event_id": event.pk, "number": 1})
 
@@ -223,20 +216,25 @@ def test_anyone_downloads_the_seating_list(event, game):
     assert "Anne table 1, seat 1" in " ".join(pages_text(pdf)[1].split())
 
 
-def test_the_seating_list_queries_do_not_grow_with_the_tables(
-    club, django_assert_num_queries, monkeypatch
+@pytest.mark.parametrize(
+    ("sheet", "in_event", "queries"),
+    [
+        # The fingerprint, the row (4), the event, the rounds, the seats, who may still gain
+        # points, the row again.
+        pytest.param("sheets:standings", {}, 10, id="results"),
+        # The fingerprint, the row (4), round, games, seats, byes, the row again.
+        pytest.param("sheets:seating", {"number": 1}, 10, id="seating-list"),
+    ],
+)
+def test_the_results_and_the_seating_list_take_the_same_queries_for_2_or_20_tables(
+    club, sheet, in_event, queries, pdf_queries, monkeypatch
 ):
     without_layout(monkeypatch)
 
     def queries_for(tables: int) -> int:
-        event = EventFactory(club=club)
-        for number in range(1, tables + 1):
-            make_game(event, table_number=number, players=(f"A{number}", f"B{number}"))
-        url = reverse("sheets:seating", kwargs={"event_id": event.pk, "number": 1})
-        # The fingerprint, the row (4), round, games, seats, byes, the row again.
-        with django_assert_num_queries(10) as context:
-            assert_pdf(Client().get(url))
-        return len(context.captured_queries)
+        event = event_with_tables(club, tables)
+        url = reverse(sheet, kwargs={"event_id": event.pk, **in_event})
+        return pdf_queries(Client(), url, queries)
 
     assert queries_for(2) == queries_for(20)
 
