@@ -19,12 +19,6 @@ pytestmark = pytest.mark.django_db
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 
 
-@pytest.fixture
-def organiser_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def card_hand(**held) -> dict:
     return {**hand(1, **held), "mode": "cards"}
 

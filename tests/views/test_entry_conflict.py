@@ -16,12 +16,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def organiser_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def link_client(game):
     client = Client()
     client.get(f"/t/{game.link_token}/")

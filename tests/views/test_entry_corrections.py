@@ -12,12 +12,6 @@ from tests.views.entry_support import hand
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organiser_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def correct_url(game, number: int) -> str:
     return reverse("entry:correct", kwargs={"game_id": game.pk, "number": number})
 

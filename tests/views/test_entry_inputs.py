@@ -13,12 +13,6 @@ from tests.views.entry_support import enter_url, hand, preview_url
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organiser_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def live_preview(client, game, data, **headers):
     """The preview fragment as the page asks for it while the hand is typed."""
     return client.post(

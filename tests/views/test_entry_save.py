@@ -15,12 +15,6 @@ from tournaments.models import Hand
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organiser_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def enter_url(game) -> str:
     return reverse("entry:enter", kwargs={"game_id": game.pk})
 
