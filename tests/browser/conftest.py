@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from itertools import chain
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from django.apps import apps
@@ -107,4 +107,27 @@ def demo(demo_rows, transactional_db) -> DemoSummary:
     games = Game.objects.filter(event__in=events[:2]).select_related("event")
     return DemoSummary(
         DEMO_USERNAME, DEMO_PASSWORD, True, events, list(games.order_by("event_id", "table_number"))
+    )
+
+
+class DemoPages(NamedTuple):
+    """The demo's events and tables that the page-by-page checks visit."""
+
+    rami: Event  # the rami club night
+    finished: Game  # one of its finished tables
+    in_play: Game  # one of its tables still in play
+    tournament: Event
+
+
+@pytest.fixture
+def demo_pages(demo) -> DemoPages:
+    """Where to look in the demo: its rami night, a finished table and one in play there, and
+    its tournament."""
+    rami, _gin, tournament = demo.events
+    tables = Game.objects.filter(event=rami)
+    return DemoPages(
+        rami,
+        tables.filter(finished=True).first(),
+        tables.filter(finished=False).first(),
+        tournament,
     )

@@ -17,9 +17,10 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.test_phone_width_browser import PLAYERS, log_in
-from tests.factories import EventFactory, UserFactory, make_game, play
-from tournaments.models import Event, Game, Season
+from tests.browser.steps import log_in
+from tests.browser.test_phone_width_browser import PLAYERS
+from tests.factories import EventFactory, make_game, play
+from tournaments.models import Event, Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,11 +39,9 @@ def serious_violations(page: Page) -> list[str]:
 
 
 def test_the_main_pages_have_no_serious_accessibility_violation(
-    page: Page, live_server: LiveServer, demo, artifacts: Path
+    page: Page, live_server: LiveServer, demo_pages
 ) -> None:
-    rami, _gin, tournament = demo.events
-    finished = Game.objects.filter(event=rami, finished=True).first()
-    in_play = Game.objects.filter(event=rami, finished=False).first()
+    rami, finished, in_play, tournament = demo_pages
     season = Season.objects.get(club=rami.club)
     server = live_server.url
     found: dict[str, list[str]] = {}
@@ -113,11 +112,9 @@ def test_no_control_reached_with_the_keyboard_hides_under_the_save_bar(
 
 
 def test_the_last_field_of_a_correction_is_above_the_bar_when_focused(
-    page: Page, live_server: LiveServer
+    page: Page, live_server: LiveServer, organiser, club
 ) -> None:
-    organiser = UserFactory(username="demo")
-    event = EventFactory(variant="rami-penalites", options={"target": 500})
-    event.club.organisers.add(organiser)
+    event = EventFactory(club=club, variant="rami-penalites", options={"target": 500})
     game = make_game(event, players=PLAYERS)
     play(game, "going_out", PLAYERS[0], **dict.fromkeys(PLAYERS[1:], 10))
     log_in(page, live_server.url, organiser)
@@ -139,11 +136,9 @@ def test_the_last_field_of_a_correction_is_above_the_bar_when_focused(
 
 
 def test_the_hand_tables_name_their_scroll_region_and_say_when_it_scrolls(
-    page: Page, live_server: LiveServer, artifacts: Path
+    page: Page, live_server: LiveServer, artifacts: Path, organiser, club
 ) -> None:
-    organiser = UserFactory(username="demo")
-    event = EventFactory(variant="rami-penalites", options={"target": 500})
-    event.club.organisers.add(organiser)
+    event = EventFactory(club=club, variant="rami-penalites", options={"target": 500})
     wide = make_game(event, players=PLAYERS)  # four long names: wider than a phone
     narrow = make_game(event, players=("Anne", "Bruno", "Chloé"), table_number=2)
     for game, players in ((wide, PLAYERS), (narrow, ("Anne", "Bruno", "Chloé"))):

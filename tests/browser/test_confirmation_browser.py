@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.test_entry_browser import assert_fits_the_phone, choose, keypad
+from tests.browser.steps import assert_fits_the_phone, choose, keypad, press_save, type_hand
 from tests.browser.test_organiser_browser import log_in
-from tests.factories import ClubFactory, EventFactory, UserFactory, make_game
+from tests.factories import EventFactory, make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,11 +23,8 @@ PHONE = {"locale": "fr-FR", "viewport": {"width": 390, "height": 844}}
 
 
 def test_a_hand_is_entered_on_one_phone_and_confirmed_on_another(
-    page: Page, browser: Browser, live_server: LiveServer, artifacts: Path
+    page: Page, browser: Browser, live_server: LiveServer, artifacts: Path, organiser, club
 ) -> None:
-    organiser = UserFactory(username="anne-org")
-    club = ClubFactory()
-    club.organisers.add(organiser)
     event = EventFactory(club=club, options={"target": 100}, confirmation_required=True)
     game = make_game(event)
     link = f"{live_server.url}/t/{game.link_token}/"
@@ -35,15 +32,13 @@ def test_a_hand_is_entered_on_one_phone_and_confirmed_on_another(
     # Bruno's phone: he says who he is, then enters hand 1 (Anne went out).
     page.goto(link)
     choose(page, "entering", "2")
-    choose(page, "how", "going_out")
-    choose(page, "ended_by", "1")
-    keypad(page, "12")
+    type_hand(page, "1", "12", how="going_out")
     page.locator("#id_held_3").click()
     page.locator("#card-grid").count()  # counts mode: the keypad is open
     keypad(page, "30")
     assert_fits_the_phone(page)
     page.screenshot(path=artifacts / "confirm-1-entry-who-enters.png", full_page=True)
-    page.locator(".form-actions button.primary").click()
+    press_save(page)
     expect(page.locator(".provisional-hands")).to_be_visible()
     expect(page.locator(".totals .badge-provisional")).to_be_visible()
     expect(page.locator(".provisional-hands a.button")).to_have_count(0)  # not on his phone
@@ -72,14 +67,11 @@ def test_a_hand_is_entered_on_one_phone_and_confirmed_on_another(
 
     # Hand 2 from Bruno's phone waits; the organiser closes the table.
     page.goto(link)
-    choose(page, "how", "going_out")
-    choose(page, "ended_by", "2")
-    keypad(page, "7")
-    keypad(page, "9")
-    page.locator(".form-actions button.primary").click()
+    type_hand(page, "2", "7", "9", how="going_out")
+    press_save(page)
     expect(page.locator(".provisional-hands")).to_be_visible()
 
-    log_in(page, live_server, "anne-org")
+    log_in(page, live_server, organiser.username)
     page.goto(f"{live_server.url}/manage/events/{event.id}/tables/{game.id}/close/")
     expect(page.locator(".waiting-hand")).to_have_count(1)
     expect(page.locator(".waiting-hand .hand-facts")).to_contain_text("9")

@@ -12,45 +12,23 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.factories import PASSWORD, ClubFactory, EventFactory, UserFactory, make_game
+from tests.browser.steps import (
+    assert_fits_the_phone,
+    choose,
+    keypad,
+    press_save,
+    tap_cards,
+    type_hand,
+)
+from tests.factories import PASSWORD, EventFactory, make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def choose(page: Page, name: str, value: str) -> None:
-    page.locator(f'label:has(input[name="{name}"][value="{value}"])').click()
-
-
-def keypad(page: Page, digits: str) -> None:
-    for digit in digits:
-        page.locator(f'#keypad button[data-key="{digit}"]').click()
-    page.locator('#keypad button[data-key="next"]').click()
-
-
-def tap_cards(page: Page, position: int, codes: str) -> None:
-    page.locator(f"#id_held_{position}").click()
-    for code in codes.split():
-        page.locator(f'#card-grid button[data-code="{code}"]').click()
-
-
 def save(page: Page, number: int) -> None:
-    page.locator(".form-actions button.primary").click()
+    """Save the hand and see it stored (the message names its number)."""
+    press_save(page)
     expect(page.locator(".messages")).to_contain_text(str(number))
-
-
-def assert_fits_the_phone(page: Page) -> None:
-    """Nothing wider than the 390 px screen, and every visible button at least 44 px high."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page is {width}px wide"
-    small = page.evaluate(
-        """() => [...document.querySelectorAll(
-              '#hand-form button, #hand-form .choice span, .mode-link, .form-actions button')]
-            .filter(el => el.offsetParent !== null)
-            .map(el => [el.textContent.trim(), el.getBoundingClientRect()])
-            .filter(([, r]) => r.height < 43.5 || r.width < 43.5)
-            .map(([text, r]) => `${text}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
-    )
-    assert small == [], small
 
 
 def test_a_whole_gin_rummy_game_by_counts_on_the_table_link(
@@ -63,8 +41,7 @@ def test_a_whole_gin_rummy_game_by_counts_on_the_table_link(
     page.screenshot(path=artifacts / "entry-gin-start.png", full_page=True)
 
     # Hand 1: Anne knocks with 5, Bruno holds 30: Anne scores 25.
-    choose(page, "how", "knock")
-    choose(page, "ended_by", "1")
+    type_hand(page, "1", how="knock")
     expect(page.locator("#keypad")).to_be_visible()
     expect(page.locator("#id_held_1")).to_be_focused()
     page.screenshot(path=artifacts / "entry-gin-keypad.png")
@@ -78,19 +55,15 @@ def test_a_whole_gin_rummy_game_by_counts_on_the_table_link(
     page.screenshot(path=artifacts / "entry-gin-saved.png", full_page=True)
 
     # Hand 2: Bruno goes gin (his 0 is filled in), Anne holds 20: Bruno scores 45.
-    choose(page, "how", "gin")
-    choose(page, "ended_by", "2")
+    type_hand(page, "2", how="gin")
     expect(page.locator("#id_held_2")).to_have_value("0")
     expect(page.locator("#id_held_1")).to_be_focused()
     keypad(page, "20")
     save(page, 2)
 
     # Hand 3: Anne knocks with 14 by mistake: the error shows beside her field, nothing saved.
-    choose(page, "how", "knock")
-    choose(page, "ended_by", "1")
-    keypad(page, "14")
-    keypad(page, "6")
-    page.locator(".form-actions button.primary").click()
+    type_hand(page, "1", "14", "6", how="knock")
+    press_save(page)
     expect(page.locator(".held[data-position='1'] .errorlist")).to_be_visible()
     assert_fits_the_phone(page)
     page.screenshot(path=artifacts / "entry-gin-error.png", full_page=True)
@@ -108,9 +81,7 @@ def test_a_whole_gin_rummy_game_by_counts_on_the_table_link(
     save(page, 4)
 
     # Hand 5: Anne goes gin, Bruno holds 50: Anne scores 75 and reaches 100.
-    choose(page, "how", "gin")
-    choose(page, "ended_by", "1")
-    keypad(page, "50")
+    type_hand(page, "1", "50", how="gin")
     save(page, 5)
 
     expect(page.locator(".result-winner")).to_contain_text("Anne")
@@ -124,16 +95,13 @@ def test_a_whole_gin_rummy_game_by_counts_on_the_table_link(
 
 
 def test_a_rami_game_by_cards_with_a_correction(
-    page: Page, live_server: LiveServer, artifacts: Path
+    page: Page, live_server: LiveServer, artifacts: Path, organiser, game
 ) -> None:
-    organiser = UserFactory(username="marie")
-    club = ClubFactory()
-    club.organisers.add(organiser)
-    event = EventFactory(club=club, variant="rami-penalites", options={"target": 100})
-    game = make_game(event)
+    """The organiser logs in on the way to the entry page (the shared `game`: rami à
+    pénalités to 100 at the organiser's club)."""
     enter_url = f"{live_server.url}/games/{game.pk}/enter/"
     page.goto(enter_url)
-    page.fill("#id_username", "marie")
+    page.fill("#id_username", organiser.username)
     page.fill("#id_password", PASSWORD)
     page.locator("main form button[type=submit]").click()
     expect(page).to_have_url(enter_url)
@@ -163,12 +131,11 @@ def test_a_rami_game_by_cards_with_a_correction(
     page.fill("#id_reason", "Chloé avait aussi le 4 de carreau")
     expect(page.locator("#preview .preview-table")).to_contain_text("12")
     page.screenshot(path=artifacts / "entry-rami-correct.png", full_page=True)
-    page.locator(".form-actions button.primary").click()
+    press_save(page)
     expect(page.locator(".totals-table .total")).to_have_text(["0", "50", "12"])
 
     # Hand 2: Chloé goes rami sec; the others score their cards + 25; Bruno passes 100.
-    choose(page, "how", "rami_sec")
-    choose(page, "ended_by", "3")
+    type_hand(page, "3", how="rami_sec")
     tap_cards(page, 1, "2P 3P")
     tap_cards(page, 2, "RP RC RT 10C")
     save(page, 2)

@@ -16,9 +16,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.test_entry_browser import choose, keypad
-from tests.browser.test_phone_width_browser import log_in
-from tests.factories import PASSWORD, ClubFactory, EventFactory, UserFactory, make_game, play
+from tests.browser.steps import open_the_entry_page_as, press_save, type_hand
+from tests.factories import PASSWORD, EventFactory, make_game, play
 from tournaments.services.entry import close_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,22 +25,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NOT_SENT = "Pas encore envoyé\u00a0: envoi dès le retour de la connexion."
 
 
-def type_hand(page: Page, ender: str, *counts: str) -> None:
-    """A rami hand: who went out, then the others' counts in seat order."""
-    choose(page, "ended_by", ender)
-    for count in counts:
-        keypad(page, count)
-
-
-def save(page: Page) -> None:
-    page.locator(".form-actions button.primary").click()
-
-
 def save_offline(page: Page) -> None:
     """Hand 1 (Anne went out, Bruno 12, Chloé 30) saved while the Wi-Fi is down."""
     type_hand(page, "1", "12", "30")
     page.context.set_offline(True)
-    save(page)
+    press_save(page)
 
 
 def kept_in_storage(page: Page) -> list[str]:
@@ -51,8 +39,9 @@ def kept_in_storage(page: Page) -> list[str]:
 
 
 @pytest.fixture
-def game():
-    return make_game(EventFactory(variant="rami-penalites", options={"target": 200}))
+def game(club):
+    """A rami game to 200 at the club of the shared `organiser` fixture."""
+    return make_game(EventFactory(club=club, variant="rami-penalites", options={"target": 200}))
 
 
 @pytest.fixture
@@ -66,9 +55,7 @@ def test_hands_saved_without_a_connection_are_kept_then_sent_once_when_it_return
     table: Page, game, artifacts: Path
 ) -> None:
     page, box = table, table.locator("#pending-hands")
-    type_hand(page, "1", "12", "30")
-    page.context.set_offline(True)
-    save(page)
+    save_offline(page)
     expect(box.locator('[data-state="offline"]')).to_have_text(NOT_SENT)
     expect(box.locator(".pending-list li")).to_have_text(
         ["Donne\u00a01 · Anne · Sortie · Bruno\u00a0:\u00a012, Chloé\u00a0:\u00a030"]
@@ -80,7 +67,7 @@ def test_hands_saved_without_a_connection_are_kept_then_sent_once_when_it_return
     expect(page.locator("#entry-title")).to_have_text("Donne\u00a02")
     expect(page.locator("#id_held_2")).to_have_value("")
     type_hand(page, "2", "5", "8")
-    save(page)
+    press_save(page)
     expect(box.locator(".pending-list li")).to_have_count(2)
     expect(page.locator("#entry-title")).to_have_text("Donne\u00a03")
     page.screenshot(path=artifacts / "entry-offline-not-sent.png", full_page=True)
@@ -127,7 +114,7 @@ def test_a_hand_whose_answer_was_lost_is_stored_once(table: Page, game) -> None:
 
     page.route(f"**/t/{game.link_token}/", lose_the_answer)
     type_hand(page, "1", "12", "30")
-    save(page)
+    press_save(page)
     expect(page.locator('#pending-hands [data-state="offline"]')).to_be_visible()
     assert game.hands.count() == 1
     assert kept_in_storage(page) == [f"ramiscore:pending-hand:{game.pk}:1"]
@@ -183,15 +170,9 @@ def test_a_kept_hand_is_sent_after_the_cookies_were_lost_meanwhile(table: Page, 
 
 
 def test_an_organiser_logged_out_meanwhile_is_asked_to_log_in_and_the_hand_then_sent(
-    page: Page, live_server: LiveServer, artifacts: Path
+    page: Page, live_server: LiveServer, artifacts: Path, organiser, game
 ) -> None:
-    organiser = UserFactory(username="marie")
-    club = ClubFactory()
-    club.organisers.add(organiser)
-    game = make_game(EventFactory(club=club, variant="rami-penalites", options={"target": 200}))
-    log_in(page, live_server.url, organiser)
-    page.goto(f"{live_server.url}/games/{game.pk}/enter/")
-
+    open_the_entry_page_as(page, live_server.url, organiser, game)
     save_offline(page)
     page.context.clear_cookies()  # logged out while away
     page.context.set_offline(False)
@@ -202,7 +183,7 @@ def test_an_organiser_logged_out_meanwhile_is_asked_to_log_in_and_the_hand_then_
     page.screenshot(path=artifacts / "entry-offline-logged-out.png")
 
     login.locator("a").click()
-    page.fill("#id_username", "marie")
+    page.fill("#id_username", organiser.username)
     page.fill("#id_password", PASSWORD)
     page.locator("main form button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text("Donne 1 enregistrée.")

@@ -6,20 +6,19 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.factories import (
-    ClubFactory,
-    EventFactory,
-    PlayerFactory,
-    UserFactory,
-    make_game,
-    play,
+from tests.browser.steps import (
+    assert_no_sideways_scroll,
+    choose,
+    open_the_entry_page_as,
+    press_save,
 )
+from tests.factories import EventFactory, PlayerFactory, make_game, play
 from tests.views.tournament_data import build, seat_tables, tournament
 from tournaments.models import Registration, Round
 
@@ -28,40 +27,24 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PLAYERS = ("Bernadette", "Jean-Christophe", "Marie-Hélène", "Maximilien")
 
 
-def assert_no_sideways_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page is {width}px wide"
-
-
-def log_in(page: Page, server: str, user) -> None:
-    """The organiser's session, made by the test client and handed to the browser."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies["sessionid"]
-    page.context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": server}])
-
-
 @pytest.fixture
-def long_game():
-    """Four players with long names, six hands played (one undercut-free rami night)."""
-    organiser = UserFactory(username="demo", first_name="Demo", last_name="Organiser")
-    club = ClubFactory()
-    club.organisers.add(organiser)
+def long_game(club):
+    """Four players with long names, six hands played (one undercut-free rami night), at the
+    club of the shared `organiser` fixture."""
     event = EventFactory(club=club, variant="rami-penalites", options={"target": 500})
     game = make_game(event, players=PLAYERS, pot=Decimal(20))
     for number in range(6):
         ender = PLAYERS[number % 4]
         held = {name: 7 * (i + 1) + number for i, name in enumerate(PLAYERS) if name != ender}
         play(game, "going_out", ender, **held)
-    return organiser, game
+    return game
 
 
 def test_the_entry_page_with_hands_fits_and_every_correction_link_is_reachable(
-    page: Page, live_server: LiveServer, artifacts: Path, long_game
+    page: Page, live_server: LiveServer, artifacts: Path, organiser, long_game
 ) -> None:
-    organiser, game = long_game
-    log_in(page, live_server.url, organiser)
-    page.goto(f"{live_server.url}/games/{game.pk}/enter/")
+    game = long_game
+    open_the_entry_page_as(page, live_server.url, organiser, game)
     page.locator(".hands summary").click()
     expect(page.locator(".hands-table tbody tr")).to_have_count(6)
     assert_no_sideways_scroll(page)
@@ -77,59 +60,65 @@ def test_the_entry_page_with_hands_fits_and_every_correction_link_is_reachable(
     page.screenshot(path=artifacts / "entry-correct-history-phone.png", full_page=True)
 
 
-def organiser_typing_hand_1(page: Page, live_server: LiveServer, *, bruno: str, chloe: str):
-    """An organiser's phone with hand 1 typed (Anne went out), not yet saved: the game."""
-    organiser = UserFactory(username="demo")
-    club = ClubFactory()
-    club.organisers.add(organiser)
-    game = make_game(EventFactory(club=club, variant="rami-penalites", options={"target": 100}))
-    log_in(page, live_server.url, organiser)
-    page.goto(f"{live_server.url}/games/{game.pk}/enter/")
-    page.locator('label:has(input[name="ended_by"][value="1"])').click()
-    page.fill("#id_held_2", bruno)
-    page.fill("#id_held_3", chloe)
-    return game
+class HandSavedMeanwhile(NamedTuple):
+    """Hand 1 as this phone typed it and as another phone stored it first, and the answer."""
+
+    typed: tuple[str, str]  # Bruno's and Chloé's counts (Anne went out)
+    stored: dict[str, int]
+    role: str  # status: nothing went wrong, nothing to do; alert: the entries differ
+    next_says: str
+    correction_links: int
+    screenshot: str
 
 
-def save_and_wait_for_the_answer(page: Page) -> None:
-    """Save, and wait for the page that answers: the live preview of the typed hand may show
-    the same conflict box a moment before, on the page being left."""
+THE_SAME_HAND_THAT_ENDED_THE_GAME = HandSavedMeanwhile(  # Bruno passes 100
+    ("100", "5"), {"Bruno": 100, "Chloé": 5}, "status", "Anne", 0, "entry-conflict-same-phone.png"
+)
+A_DIFFERENT_HAND = HandSavedMeanwhile(
+    ("12", "5"), {"Bruno": 21, "Chloé": 5}, "alert", "2", 1, "entry-conflict-different-phone.png"
+)
+
+
+@pytest.mark.parametrize(
+    "meanwhile",
+    [
+        pytest.param(THE_SAME_HAND_THAT_ENDED_THE_GAME, id="the same hand that ended the game"),
+        pytest.param(A_DIFFERENT_HAND, id="a different hand offers the correction"),
+    ],
+)
+def test_a_hand_saved_meanwhile_from_another_phone_is_answered_in_a_box_that_fits(
+    page: Page,
+    live_server: LiveServer,
+    artifacts: Path,
+    organiser,
+    game,
+    meanwhile: HandSavedMeanwhile,
+) -> None:
+    """The organiser's phone types hand 1 of a game to 100 while another phone saves its own
+    hand 1 first; the box that answers Save says what is stored and what comes next."""
+    open_the_entry_page_as(page, live_server.url, organiser, game)
+    choose(page, "ended_by", "1")
+    page.fill("#id_held_2", meanwhile.typed[0])
+    page.fill("#id_held_3", meanwhile.typed[1])
+    play(game, "going_out", "Anne", **meanwhile.stored)
+    # Wait for the page that answers: the live preview of the typed hand may show the same
+    # conflict box a moment before, on the page being left.
     with page.expect_navigation():
-        page.locator(".form-actions button.primary").click()
-
-
-def test_the_same_hand_from_two_phones_and_the_hand_that_ended_the_game(
-    page: Page, live_server: LiveServer, artifacts: Path
-) -> None:
-    game = organiser_typing_hand_1(page, live_server, bruno="100", chloe="5")
-    # Meanwhile the other phone saved the same hand, which ends the game (Bruno passes 100).
-    play(game, "going_out", "Anne", Bruno=100, Chloé=5)
-    save_and_wait_for_the_answer(page)
+        press_save(page)
     box = page.locator(".notice.conflict")
-    expect(box).to_have_attribute("role", "status")  # nothing went wrong: nothing to do
-    expect(box.locator(".conflict-next")).to_contain_text("Anne")
+    expect(box).to_have_attribute("role", meanwhile.role)
+    expect(box.locator(".conflict-next")).to_contain_text(meanwhile.next_says)
     expect(box.locator(".stored-points li")).to_have_count(3)
+    correction = f'a[href="/games/{game.pk}/hands/1/correct/"]:visible'
+    expect(box.locator(correction)).to_have_count(meanwhile.correction_links)
     assert_no_sideways_scroll(page)
-    page.screenshot(path=artifacts / "entry-conflict-same-phone.png", full_page=True)
-
-
-def test_a_different_hand_from_the_other_phone_offers_the_organiser_the_correction(
-    page: Page, live_server: LiveServer, artifacts: Path
-) -> None:
-    game = organiser_typing_hand_1(page, live_server, bruno="12", chloe="5")
-    play(game, "going_out", "Anne", Bruno=21, Chloé=5)
-    save_and_wait_for_the_answer(page)
-    box = page.locator(".notice.conflict")
-    expect(box).to_have_attribute("role", "alert")
-    expect(box.locator(f'a[href="/games/{game.pk}/hands/1/correct/"]')).to_be_visible()
-    assert_no_sideways_scroll(page)
-    page.screenshot(path=artifacts / "entry-conflict-different-phone.png", full_page=True)
+    page.screenshot(path=artifacts / meanwhile.screenshot, full_page=True)
 
 
 def test_the_public_table_page_with_hands_fits(
     page: Page, live_server: LiveServer, artifacts: Path, long_game
 ) -> None:
-    _organiser, game = long_game
+    game = long_game
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("table.hands tbody tr")).to_have_count(6)
     assert_no_sideways_scroll(page)

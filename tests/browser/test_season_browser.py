@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.test_phone_width_browser import assert_no_sideways_scroll
+from tests.browser.steps import assert_no_sideways_scroll
 from tests.factories import ClubFactory
 from tests.views.test_season_pages import season_with
 

@@ -11,7 +11,7 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
-from tournaments.models import Game, Player, Season
+from tournaments.models import Player, Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,11 +54,9 @@ class Watch:
 
 
 def test_the_main_pages_load_without_any_policy_violation(
-    page: Page, live_server: LiveServer, demo, artifacts: Path
+    page: Page, live_server: LiveServer, demo, demo_pages, artifacts: Path
 ) -> None:
-    rami, _gin, tournament = demo.events
-    finished = Game.objects.filter(event=rami, finished=True).first()
-    in_play = Game.objects.filter(event=rami, finished=False).first()
+    rami, finished, in_play, tournament = demo_pages
     server = live_server.url
     watch = Watch(page)
 
