@@ -10,18 +10,32 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
+from tests.factories import PASSWORD
 from tournaments.models import Game
+
+# Four long names: a table of them is wider than a phone unless the page wraps or scrolls its
+# own parts (the phone-width and accessibility tests seat them).
+LONG_NAMES = ("Bernadette", "Jean-Christophe", "Marie-Hélène", "Maximilien")
 
 
 def log_in(page: Page, server: str, user: AbstractBaseUser) -> None:
-    """The user's session, made by Django's test client and handed to the browser (the
-    login form itself is tested in test_organiser_browser)."""
+    """The user's session, made by Django's test client and handed to the browser (quicker
+    than the form, which `log_in_with_the_form` fills)."""
     client = Client()
     client.force_login(user)
     cookie = client.cookies["sessionid"]
     page.context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": server}])
+
+
+def log_in_with_the_form(page: Page, server: str, username: str, password: str = PASSWORD) -> None:
+    """Log in as a person does: the login form, then the organiser's home page."""
+    page.goto(f"{server}/accounts/login/?next=/manage/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.locator("main form button[type=submit]").click()
+    expect(page).to_have_url(f"{server}/manage/")
 
 
 def open_the_entry_page_as(

@@ -17,8 +17,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.steps import log_in
-from tests.browser.test_phone_width_browser import PLAYERS
+from tests.browser.steps import LONG_NAMES, log_in
 from tests.factories import EventFactory, make_game, play
 from tournaments.models import Event, Season
 
@@ -97,7 +96,7 @@ def test_no_control_reached_with_the_keyboard_hides_under_the_save_bar(
     page: Page, live_server: LiveServer, mode: str
 ) -> None:
     event = EventFactory(variant="rami-jokers", options={"target": 500})
-    game = make_game(event, players=PLAYERS)
+    game = make_game(event, players=LONG_NAMES)
     page.goto(f"{live_server.url}/t/{game.link_token}/?mode={mode}")
     page.locator('label:has(input[name="ended_by"][value="1"])').click()
     page.locator("#id_held_2").focus()
@@ -115,11 +114,11 @@ def test_the_last_field_of_a_correction_is_above_the_bar_when_focused(
     page: Page, live_server: LiveServer, organiser, club
 ) -> None:
     event = EventFactory(club=club, variant="rami-penalites", options={"target": 500})
-    game = make_game(event, players=PLAYERS)
-    play(game, "going_out", PLAYERS[0], **dict.fromkeys(PLAYERS[1:], 10))
+    game = make_game(event, players=LONG_NAMES)
+    play(game, "going_out", LONG_NAMES[0], **dict.fromkeys(LONG_NAMES[1:], 10))
     log_in(page, live_server.url, organiser)
     page.goto(f"{live_server.url}/games/{game.pk}/hands/1/correct/")
-    page.locator(f"#id_held_{len(PLAYERS)}").focus()
+    page.locator(f"#id_held_{len(LONG_NAMES)}").focus()
     page.keyboard.press("Escape")  # the keypad closes: the reason comes next
     page.wait_for_function(SCROLL_AT_REST)  # the field's own smooth scroll is over
     # The reason half below the screen's edge: Tab must bring it up, above the bar.
@@ -139,9 +138,9 @@ def test_the_hand_tables_name_their_scroll_region_and_say_when_it_scrolls(
     page: Page, live_server: LiveServer, artifacts: Path, organiser, club
 ) -> None:
     event = EventFactory(club=club, variant="rami-penalites", options={"target": 500})
-    wide = make_game(event, players=PLAYERS)  # four long names: wider than a phone
+    wide = make_game(event, players=LONG_NAMES)  # four long names: wider than a phone
     narrow = make_game(event, players=("Anne", "Bruno", "Chloé"), table_number=2)
-    for game, players in ((wide, PLAYERS), (narrow, ("Anne", "Bruno", "Chloé"))):
+    for game, players in ((wide, LONG_NAMES), (narrow, ("Anne", "Bruno", "Chloé"))):
         for number in range(3):
             ender = players[number % len(players)]
             play(game, "going_out", ender, **{p: 12 + number for p in players if p != ender})

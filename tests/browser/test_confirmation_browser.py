@@ -13,8 +13,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.steps import assert_fits_the_phone, choose, keypad, press_save, type_hand
-from tests.browser.test_organiser_browser import log_in
+from tests.browser.steps import (
+    assert_fits_the_phone,
+    choose,
+    keypad,
+    log_in,
+    press_save,
+    type_hand,
+)
 from tests.factories import EventFactory, make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,7 +77,7 @@ def test_a_hand_is_entered_on_one_phone_and_confirmed_on_another(
     press_save(page)
     expect(page.locator(".provisional-hands")).to_be_visible()
 
-    log_in(page, live_server, organiser.username)
+    log_in(page, live_server.url, organiser)
     page.goto(f"{live_server.url}/manage/events/{event.id}/tables/{game.id}/close/")
     expect(page.locator(".waiting-hand")).to_have_count(1)
     expect(page.locator(".waiting-hand .hand-facts")).to_contain_text("9")

@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.factories import PASSWORD, ClubFactory, UserFactory
+from tests.browser.steps import assert_no_sideways_scroll, log_in_with_the_form
+from tests.factories import ClubFactory, UserFactory
 from tournaments.models import Event, Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,25 +28,12 @@ SEVEN = [
 ]
 
 
-def log_in(page: Page, live_server: LiveServer, username: str, password: str = PASSWORD) -> None:
-    page.goto(f"{live_server.url}/accounts/login/?next=/manage/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.locator("main form button[type=submit]").click()
-    expect(page).to_have_url(f"{live_server.url}/manage/")
-
-
-def assert_fits_the_phone(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page is {width}px wide"
-
-
 def test_an_organiser_creates_a_club_night_adds_seven_players_and_seats_them(
     page: Page, live_server: LiveServer, artifacts: Path
 ) -> None:
     organiser = UserFactory(username="claire")
     ClubFactory(name="Club de rami de Montreuil").organisers.add(organiser)
-    log_in(page, live_server, "claire")
+    log_in_with_the_form(page, live_server.url, "claire")
     page.screenshot(path=artifacts / "organiser-dashboard.png", full_page=True)
 
     page.locator('a[href="/manage/events/new/"]').click()
@@ -59,7 +47,7 @@ def test_an_organiser_creates_a_club_night_adds_seven_players_and_seats_them(
     expect(page.locator("#id_opt-target")).to_have_value("100")
     page.fill("#id_opt-target", "150")
     page.fill("#id_entry_fee", "5")
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "organiser-new-event.png", full_page=True)
     page.locator("form.stacked-form > button[type=submit]").click()
 
@@ -74,7 +62,7 @@ def test_an_organiser_creates_a_club_night_adds_seven_players_and_seats_them(
         expect(page.locator(".player-list")).to_contain_text(name)
         expect(page.locator("#id_name")).to_be_focused()
     assert event.registrations.filter(checked_in=True).count() == 7
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "organiser-players.png", full_page=True)
 
     page.locator(f'form[action="/manage/events/{event.id}/rounds/"] button').click()
@@ -85,13 +73,13 @@ def test_an_organiser_creates_a_club_night_adds_seven_players_and_seats_them(
     expect(link).to_have_value(
         f"{live_server.url}/t/{Game.objects.order_by('table_number')[0].link_token}/"
     )
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.locator("#rounds").screenshot(path=artifacts / "organiser-round-seated.png")
     page.screenshot(path=artifacts / "organiser-event-page.png", full_page=True)
 
     # Closing the round asks first, on its own page.
     page.locator(f'a[href="/manage/events/{event.id}/rounds/1/close/"]').click()
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "organiser-confirm.png", full_page=True)
     page.locator("main form button.danger").click()
     expect(page).to_have_url(f"{live_server.url}/manage/events/{event.id}/#rounds")
@@ -107,7 +95,7 @@ def test_without_javascript_the_variant_options_come_in_a_second_step(
         java_script_enabled=False, viewport={"width": 390, "height": 844}, locale="fr-FR"
     )
     page = context.new_page()
-    log_in(page, live_server, "claire")
+    log_in_with_the_form(page, live_server.url, "claire")
     page.goto(f"{live_server.url}/manage/events/new/")
     page.fill("#id_name", "Gin du mardi")
     page.select_option("#id_variant", "gin-rummy")
@@ -125,21 +113,21 @@ def test_the_demo_club_nights_pages_on_a_phone(
 ) -> None:
     summary = demo
     rami = summary.events[0]
-    log_in(page, live_server, summary.username, summary.password)
+    log_in_with_the_form(page, live_server.url, summary.username, summary.password)
     page.screenshot(path=artifacts / "organiser-demo-dashboard.png", full_page=True)
     page.goto(f"{live_server.url}/manage/events/{rami.id}/")
     expect(page.locator(".table-card .winner")).to_have_count(1)
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "organiser-demo-event.png", full_page=True)
     page.goto(f"{live_server.url}/manage/events/{rami.id}/rules/")
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "organiser-demo-rules.png", full_page=True)
     page.goto(f"{live_server.url}/manage/events/{rami.id}/import/")
     page.fill("#id_text", '{"format": "ramiscore/1", "variant": "belote"}')
     page.locator("main form button[type=submit]").click()
     expect(page.locator(".error-box")).to_contain_text("belote")
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "organiser-import-error.png", full_page=True)
     page.goto(f"{live_server.url}/manage/events/{summary.events[1].id}/rounds/by-hand/")
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "organiser-seat-by-hand.png", full_page=True)

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import (
+    LONG_NAMES,
     assert_no_sideways_scroll,
     choose,
     open_the_entry_page_as,
@@ -24,18 +25,16 @@ from tournaments.models import Registration, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PLAYERS = ("Bernadette", "Jean-Christophe", "Marie-Hélène", "Maximilien")
-
 
 @pytest.fixture
 def long_game(club):
     """Four players with long names, six hands played (one undercut-free rami night), at the
     club of the shared `organiser` fixture."""
     event = EventFactory(club=club, variant="rami-penalites", options={"target": 500})
-    game = make_game(event, players=PLAYERS, pot=Decimal(20))
+    game = make_game(event, players=LONG_NAMES, pot=Decimal(20))
     for number in range(6):
-        ender = PLAYERS[number % 4]
-        held = {name: 7 * (i + 1) + number for i, name in enumerate(PLAYERS) if name != ender}
+        ender = LONG_NAMES[number % 4]
+        held = {name: 7 * (i + 1) + number for i, name in enumerate(LONG_NAMES) if name != ender}
         play(game, "going_out", ender, **held)
     return game
 

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser.steps import assert_no_sideways_scroll
 from tests.factories import ClubFactory, EventFactory, make_game, play
 from tournaments.services.entry import correct_hand
 
@@ -54,11 +55,6 @@ def _facts(game, how, ended_by, **held):
     return HandFacts(how, seats[ended_by], {seats[n].id: parse_held(v) for n, v in held.items()})
 
 
-def assert_fits_the_phone(page: Page) -> None:
-    """Nothing wider than the screen: the page never scrolls sideways."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-
-
 def test_the_event_page_on_a_phone(page: Page, live_server: LiveServer, artifacts: Path, night):
     event, done, live = night
     page.goto(f"{live_server.url}/events/{event.pk}/")
@@ -70,7 +66,7 @@ def test_the_event_page_on_a_phone(page: Page, live_server: LiveServer, artifact
     expect(cards.nth(1)).to_have_class("table-card table-card-in_play")
     expect(cards.nth(1)).to_contain_text("O'Brien <b>")
     expect(page.locator("#event-tables")).to_have_attribute("hx-trigger", "every 10s")
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "public-event-phone.png", full_page=True)
 
 
@@ -83,7 +79,7 @@ def test_a_finished_table_on_a_phone(page: Page, live_server: LiveServer, artifa
     expect(page.locator("svg.score-chart polyline")).to_have_count(4)
     expect(page.locator(".changes li.change")).to_have_count(5)
     expect(page.locator("#game-live")).not_to_have_attribute("hx-trigger", "every 10s")
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "public-table-finished-phone.png", full_page=True)
 
 
@@ -94,7 +90,7 @@ def test_a_table_in_play_on_a_phone_updates_in_place(
     page.goto(f"{live_server.url}/games/{live.pk}/")
     expect(page.locator("#game-live")).to_have_attribute("hx-trigger", "every 10s")
     expect(page.locator(".status-line .status")).to_have_class("status status-in_play")
-    assert_fits_the_phone(page)
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "public-table-live-phone.png", full_page=True)
     # The next hand ends the game; fetch the fragment the way the poll does, without waiting
     # ten seconds: it replaces the live block and carries no polling attribute any more.

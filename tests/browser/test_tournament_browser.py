@@ -11,19 +11,11 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.factories import PASSWORD
+from tests.browser.steps import log_in_with_the_form
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Anne", "Bruno", "Chloé", "Dan", "Élodie", "François", "Gaëlle", "Hugo", "Inès"]
-
-
-def log_in(page: Page, server: str) -> None:
-    page.goto(f"{server}/accounts/login/?next=/manage/")
-    page.fill("#id_username", "organiser")
-    page.fill("#id_password", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    expect(page).to_have_url(re.compile(r"/manage/$"))
 
 
 def create_tournament(page: Page, server: str) -> str:
@@ -105,7 +97,7 @@ def test_a_three_round_swiss_tournament_from_seating_to_prize_split(
     server = live_server.url
     # English pages: the steps find buttons by the words on them only where there is no id.
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": server}])
-    log_in(page, server)
+    log_in_with_the_form(page, server, organiser.username)
     event_url = create_tournament(page, server)
     event_id = re.search(r"/events/(\d+)/", event_url).group(1)
     add_players(page, event_url)
