@@ -23,6 +23,9 @@ PRESENT = 20
 NIGHTS = 104
 GAMES_PER_NIGHT = 2
 RUNS = 3
+# A federation's day: one tournament of 1,000 players, 10 rounds of 250 tables (2,500 games).
+ENTRANTS = 1000
+ROUNDS = 10
 
 
 def main() -> dict[str, float]:
@@ -59,6 +62,45 @@ def build_club():
             games = create_games(event=event, round_=round_, tables=tables)
             finished_in_seat_order(games, tables)
     return club, first, first + datetime.timedelta(weeks=NIGHTS - 1)
+
+
+def build_tournament(club):
+    """A tournament of ENTRANTS members over ROUNDS rounds, every game finished; its date."""
+    from django.utils import timezone
+
+    from tournaments.models import Event, Player, Round
+    from tournaments.services.rounds import create_games
+
+    people = Player.objects.bulk_create(
+        Player(club=club, name=f"Joueur {i:04}") for i in range(ENTRANTS)
+    )
+    day = datetime.date(2027, 3, 6)
+    event = Event.objects.create(
+        club=club, name="Open", date=day, kind="tournament", variant="rami-penalites"
+    )
+    rng = random.Random(1000)
+    for number in range(1, ROUNDS + 1):
+        round_ = Round.objects.create(event=event, number=number, closed_at=timezone.now())
+        rng.shuffle(people)
+        tables = [people[i : i + 4] for i in range(0, ENTRANTS, 4)]
+        finished_in_seat_order(create_games(event=event, round_=round_, tables=tables), tables)
+    return event
+
+
+def last_table_finishing(event):
+    """What the last hand of the last table of the last round costs the transaction that
+    records it: the game's ratings are dropped, then its result is seen as new."""
+    from tournaments.models import Game, RatingUpdate
+    from tournaments.services.ratings import game_result_changed
+
+    game = Game.objects.filter(event=event).order_by("-round__number", "-table_number").first()
+    seats = list(game.seats.all())
+
+    def finish() -> None:
+        RatingUpdate.objects.filter(game=game).delete()
+        game_result_changed(game, seats, decided=True, was_finished=False)
+
+    return finish
 
 
 def finished_in_seat_order(games, tables) -> None:
@@ -118,6 +160,10 @@ def measure() -> dict[str, float]:
     results["season standings, 52 nights (ms)"] = timed(lambda: season_standings(season))
     member = Player.objects.filter(club=club).first()
     results["member's page data, 2 years (ms)"] = timed(lambda: club_player(member))
+    event = build_tournament(club)
+    recompute_ratings(club=club, since=event.date)
+    results["tournament games (1,000 players x 10 rounds)"] = event.games.count()
+    results["its last table finishing (ms)"] = timed(last_table_finishing(event))
     return results
 
 

@@ -4,12 +4,13 @@ when a result appears, changes or goes; and seating by rating."""
 from __future__ import annotations
 
 import datetime
+import random
 
 import pytest
 from django.core.management import call_command
 
 from tests.factories import EventFactory, PlayerFactory, make_game, play
-from tournaments.models import Event, Hand, Player, RatingUpdate, Registration
+from tournaments.models import Event, Hand, Player, RatingUpdate, Registration, Round
 from tournaments.selectors.ratings import current_ratings, player_rating
 from tournaments.services.entry import HandFacts, close_game, correct_hand, delete_last_hand
 from tournaments.services.ratings import (
@@ -229,3 +230,71 @@ def test_balanced_round_1_deals_the_rated_players_round_the_tables(club):
     rated_strong_and_weak(club)
     for names in first_round(club, "balanced", seed_by_rating=True):
         assert len(names & set(STRONG)) == 2, names
+
+
+# A tournament day: each table finishing is rated on top of the ratings so far -------------
+
+DAY_PLAYERS = ["Anne", "Bruno", "Chloé", "Dan", "Eve", "Fanny", "Gilles", "Hugo", "Inès"]
+
+
+def tournament_day(club, rounds: int, seed: int) -> list[list]:
+    """A tournament of nine at three tables of three, `rounds` rounds seated at random:
+    the games of each round, none played yet."""
+    rng = random.Random(seed)
+    event = night(club, 3, kind="tournament")
+    played = []
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(event=event, number=number)
+        names = rng.sample(DAY_PLAYERS, len(DAY_PLAYERS))
+        played.append(
+            [
+                make_game(event, players=names[i : i + 3], table_number=i // 3 + 1, round_=round_)
+                for i in range(0, len(names), 3)
+            ]
+        )
+    return played
+
+
+def finish_at_random(game, rng: random.Random) -> None:
+    """The game to its end, each hand won by a random player, the others holding 5 to 25."""
+    names = list(game.seats.values_list("player__name", flat=True))
+    while not game.finished:
+        winner = rng.choice(names)
+        play(game, "going_out", winner, **{n: rng.randint(5, 25) for n in names if n != winner})
+        game.refresh_from_db()
+
+
+def stored_and_rebuilt(club) -> tuple[list, list]:
+    fields = ("player_id", "game_id", "place", "mu", "sigma")
+    stored = sorted(RatingUpdate.objects.values_list(*fields))
+    recompute_ratings(club=club)
+    return stored, sorted(RatingUpdate.objects.values_list(*fields))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_tables_finishing_in_any_order_are_rated_as_a_rebuild_would_rate_them(club, seed):
+    """Tables finish in a random order within each round, and one table of round 1 only
+    after round 3: the ratings stored as they went are those a rebuild from the facts gives."""
+    rng = random.Random(seed)
+    rounds = tournament_day(club, 3, seed)
+    late = rounds[0].pop(rng.randrange(3))
+    for games in rounds:
+        for game in rng.sample(games, len(games)):
+            finish_at_random(game, rng)
+    finish_at_random(late, rng)  # rated before the games of rounds 2 and 3: they follow it
+    stored, rebuilt = stored_and_rebuilt(club)
+    assert len(stored) == 9 * 3
+    assert stored == rebuilt  # to the last bit: the same ratings in, the same sums
+
+
+def test_a_table_finishing_in_the_round_in_play_leaves_the_day_s_other_ratings_in_place(club):
+    rng = random.Random(4)
+    first, second = tournament_day(club, 2, seed=4)
+    for game in first:
+        finish_at_random(game, rng)
+    kept = set(RatingUpdate.objects.values_list("id", "mu"))
+    for game in second:
+        finish_at_random(game, rng)
+    # Round 1's rows are still those written when it was played: nothing was rated again.
+    assert kept <= set(RatingUpdate.objects.values_list("id", "mu"))
+    assert RatingUpdate.objects.count() == 18

@@ -18,6 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from openskill.models import PlackettLuce
 
 from tournaments.models import Club, Event, Game, RatingUpdate, Seat
@@ -103,25 +104,13 @@ def recompute_ratings(*, club: Club | int, since: datetime.date | None = None) -
         current: dict[int, Rating] = {}
         if since is not None:
             earlier = RatingUpdate.objects.filter(player__club_id=club_id, played_on__lt=since)
-            for player_id, mu, sigma in earlier.in_game_order().values_list(
-                "player_id", "mu", "sigma"
-            ):
-                current[player_id] = (mu, sigma)
+            current = _last_ratings(earlier)
         updates = []
         games = 0
         for game_id, played_on, table in _finished_tables(club_id, since):
-            if len(table) < 2:
-                continue
-            games += 1
-            after = rate_table(
-                [current.get(p, START) for p, _place in table], [pl for _p, pl in table]
-            )
-            of_game = {"game_id": game_id, "played_on": played_on}  # the same for the table
-            for (player_id, place), (mu, sigma) in zip(table, after, strict=True):
-                current[player_id] = (mu, sigma)
-                updates.append(
-                    RatingUpdate(player_id=player_id, place=place, mu=mu, sigma=sigma, **of_game)
-                )
+            if len(table) >= 2:
+                games += 1
+                updates += _rate_game(game_id, played_on, table, current)
         RatingUpdate.objects.bulk_create(updates, batch_size=500)
     return Recomputed(games, len(updates))
 
@@ -166,7 +155,69 @@ def game_result_changed(
     if deferred is not None:
         deferred[club_id] = min(deferred.get(club_id, played_on), played_on)
         return
+    if not stored and _rated_on_top(game, seats, club_id, played_on):
+        return
     recompute_ratings(club=club_id, since=played_on)
+
+
+def _last_ratings(updates: QuerySet[RatingUpdate]) -> dict[int, Rating]:
+    """Each player's rating after the last of his games among `updates`."""
+    current: dict[int, Rating] = {}
+    for player_id, mu, sigma in updates.in_game_order().values_list("player_id", "mu", "sigma"):
+        current[player_id] = (mu, sigma)  # a later game's replaces an earlier one's
+    return current
+
+
+def _rate_game(
+    game_id: int, played_on: datetime.date, table: list[tuple[int, int]], current: dict[int, Rating]
+) -> list[RatingUpdate]:
+    """The updates one game gives (`table`: player id and place, in seat order), from the
+    `current` ratings, which move on to the ratings after it."""
+    after = rate_table([current.get(p, START) for p, _place in table], [pl for _p, pl in table])
+    updates = []
+    for (player_id, place), (mu, sigma) in zip(table, after, strict=True):
+        current[player_id] = (mu, sigma)
+        updates.append(
+            RatingUpdate(
+                player_id=player_id,
+                game_id=game_id,
+                played_on=played_on,
+                place=place,
+                mu=mu,
+                sigma=sigma,
+            )
+        )
+    return updates
+
+
+def _rated_on_top(
+    game: Game, seats: Sequence[Seat], club_id: int, played_on: datetime.date
+) -> bool:
+    """Rate a new result on top of the current ratings when nothing is rated after its round
+    and none of its players was rated in that round: the usual case, a table finishing in
+    the round in play. That is what recomputing from its date would give (the tables of one
+    round share no player, so their order in the round changes nothing), without rating the
+    day's other games again: a 2,500-game tournament day's last table is rated in
+    milliseconds, not most of a second (bench/bench_ratings.py). False: a recompute is due."""
+    table = [(seat.player_id, seat.rank) for seat in sorted(seats, key=lambda s: s.position)]
+    if any(place is None for _player, place in table):
+        return False
+    with transaction.atomic():  # under the club's lock, as recompute_ratings
+        Club.objects.select_for_update().filter(pk=club_id).first()
+        number = game.round.number
+        players = [player_id for player_id, _place in table]
+        same_day = Q(played_on=played_on)
+        same_event = same_day & Q(game__event_id=game.event_id)
+        after = Q(played_on__gt=played_on) | (same_day & Q(game__event_id__gt=game.event_id))
+        after |= same_event & Q(game__round__number__gt=number)
+        met = same_event & Q(game__round__number=number, player_id__in=players)
+        blocking = after | met
+        if RatingUpdate.objects.filter(player__club_id=club_id).filter(blocking).exists():
+            return False
+        if len(table) >= 2:  # as recompute_ratings: a game of one rated player rates nobody
+            current = _last_ratings(RatingUpdate.objects.filter(player_id__in=players))
+            RatingUpdate.objects.bulk_create(_rate_game(game.pk, played_on, table, current))
+    return True
 
 
 @contextmanager
