@@ -174,19 +174,11 @@ def _rate_game(
     """The updates one game gives (`table`: player id and place, in seat order), from the
     `current` ratings, which move on to the ratings after it."""
     after = rate_table([current.get(p, START) for p, _place in table], [pl for _p, pl in table])
+    game = {"game_id": game_id, "played_on": played_on}  # the same for the whole table
     updates = []
     for (player_id, place), (mu, sigma) in zip(table, after, strict=True):
         current[player_id] = (mu, sigma)
-        updates.append(
-            RatingUpdate(
-                player_id=player_id,
-                game_id=game_id,
-                played_on=played_on,
-                place=place,
-                mu=mu,
-                sigma=sigma,
-            )
-        )
+        updates.append(RatingUpdate(player_id=player_id, place=place, mu=mu, sigma=sigma, **game))
     return updates
 
 
