@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.utils.translation import get_language
+from django.shortcuts import render
+from django.utils.translation import get_language, pgettext
 from django_tables2 import RequestConfig, Table
 from django_tables2.export import TableExport
 
@@ -45,3 +46,12 @@ def page_or_download(
     if export in EXPORT_FORMATS:
         return table_download(table, export, *name_words)
     return None
+
+
+def standings_page(
+    request: HttpRequest, table: Table, name: str, template: str, context: dict
+) -> HttpResponse:
+    """A page of sortable standings (an event's or a season's), or the table downloaded as
+    "standings NAME" when the request asks for it (`?_export=csv|xlsx`)."""
+    download = page_or_download(request, table, pgettext("file name", "standings"), name)
+    return download or render(request, template, {**context, "table": table})

@@ -9,7 +9,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments.display.rating_chart import rating_chart_svg
@@ -29,7 +28,7 @@ from tournaments.services.ratings import START, shown_rating
 from tournaments.services.seasons import save_season
 from tournaments.sheets import catalogue
 from tournaments.sheets.season import season_pdf
-from tournaments.views.downloads import page_or_download
+from tournaments.views.downloads import standings_page
 from tournaments.views.permissions import (
     can_manage_club,
     club_organiser_view,
@@ -48,17 +47,13 @@ def standings(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_or_404(season_id)
     found = season_standings(season)
     table = season_table(found)
-    download = page_or_download(request, table, pgettext("file name", "standings"), season.name)
-    if download:
-        return download
     context = {
         "season": season,
         "standings": found,
-        "table": table,
         "rules": rule_lines(season),
         "can_manage": can_manage_club(request.user, season.club),
     }
-    return render(request, "season/standings.html", context)
+    return standings_page(request, table, season.name, "season/standings.html", context)
 
 
 @require_GET

@@ -8,7 +8,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import pgettext
 
 from tournaments.display.tables import standings_table
 from tournaments.display.tournament import mark_matches, points_scale_lines
@@ -17,7 +16,7 @@ from tournaments.selectors.standings import event_standings, event_standings_pag
 from tournaments.selectors.tournaments import player_tournament, rounds_with_games
 from tournaments.selectors.versions import event_version
 from tournaments.standings import leaders
-from tournaments.views.downloads import page_or_download
+from tournaments.views.downloads import standings_page
 from tournaments.views.polling import polled
 
 # Seconds between two refreshes of the standings while a round is in play.
@@ -37,20 +36,15 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings; `?_export=csv|xlsx` downloads them; htmx polls the table alone."""
     event = tournament_or_404(event_id)
     page = event_standings_page(event)
-    table = standings_table(page)
-    download = page_or_download(request, table, pgettext("file name", "standings"), event.name)
-    if download:
-        return download
     context = {
         "event": event,
         "standings": page,
-        "table": table,
         "points_rules": points_scale_lines(event),
         "refresh_every": REFRESH_EVERY,
         "updated_at": timezone.localtime(),
     }
     template = "tournament/_standings.html" if request.htmx else "tournament/standings.html"
-    response = render(request, template, context)
+    response = standings_page(request, standings_table(page), event.name, template, context)
     # Same address, two answers (the page, or the table alone for htmx): caches must tell.
     patch_vary_headers(response, ("HX-Request",))
     return response
