@@ -9,7 +9,7 @@ MANAGE := $(BIN)/python manage.py
 # Rebuilt only when a requirements file changes.
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run serve test lint format bench messages compilemessages vectors
+.PHONY: venv run serve test lint format bench messages check-messages compilemessages vectors
 
 venv: $(STAMP)
 
@@ -54,6 +54,15 @@ bench: venv
 
 messages: venv
 	$(MANAGE) makemessages -l fr --ignore=$(VENV) --ignore=staticfiles --ignore=tests --ignore=bench
+
+# Every string the code marks has its French translation: the catalogue refreshed (as
+# `make messages`, which rewrites the .po), then no entry untranslated or left fuzzy.
+PO = locale/fr/LC_MESSAGES/django.po
+check-messages: messages
+	@missing="$$(msgattrib --untranslated --no-obsolete $(PO); msgattrib --only-fuzzy --no-obsolete $(PO))"; \
+	if [ -n "$$missing" ]; then \
+		printf '%s\n' "$$missing"; echo "Missing or fuzzy French translations, above."; exit 1; \
+	fi
 
 # Refresh the repository's copy of the shared rules vectors (tests read ../shared/vectors
 # when it is there, this copy otherwise).

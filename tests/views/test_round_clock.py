@@ -55,6 +55,26 @@ def test_the_event_page_offers_to_start_the_clock_with_the_event_s_round_time(
     assert 'id="start-minutes-1"' in page and "Start the clock" in page
 
 
+@pytest.mark.parametrize(
+    ("action", "data", "told"),
+    [
+        ("start", {"minutes": "1"}, "lancé avec 1 minute"),
+        ("pause", {}, "mis en pause"),
+        ("extend", {"minutes": "5"}, "prolongé de 5 minutes"),
+    ],
+)
+def test_each_change_is_told_as_the_clock_s_history_tells_it_in_french(
+    client, event, game, organiser, action, data, told
+):
+    client.force_login(organiser)
+    client.cookies["django_language"] = "fr"
+    if action != "start":
+        client.post(clock_url(event, "start"), {"minutes": "45"})
+    page = client.post(clock_url(event, action), data, follow=True).content.decode()
+    assert f"Chrono de la ronde 1\u00a0: {told}." in page  # the message after the action
+    assert f"{told} · {organiser.username}" in page  # the same words in the clock's history
+
+
 def test_the_organiser_starts_pauses_resumes_and_extends_the_clock(client, event, game, organiser):
     client.force_login(organiser)
     response = client.post(clock_url(event, "start"), {"minutes": "30"})
@@ -70,7 +90,7 @@ def test_the_organiser_starts_pauses_resumes_and_extends_the_clock(client, event
         ("extend", 5, "organiser"),
     ]
     page = client.get(reverse("organiser:event", kwargs={"event_id": event.pk})).content.decode()
-    assert "Round 1 has 5 more minutes." in page
+    assert "Round 1 clock: extended by 5 minutes." in page  # as its history says it
     assert 'data-state="running"' in page and "Pause the clock" in page
     assert '<label for="extend-minutes-1">Extra time (minutes)</label>' in page
     assert 'id="extend-minutes-1" name="minutes" value="5"' in page and "Give extra time" in page

@@ -90,16 +90,22 @@ def clock_view(round_: Round, changes: list[ClockChange], now: datetime) -> Cloc
     return ClockView(round_, clock, now, [_line(change) for change in changes])
 
 
-def _line(change: ClockChange) -> ClockLine:
-    if change.action == START:
-        what = ngettext(
-            "started with %(minutes)s minute", "started with %(minutes)s minutes", change.minutes
-        ) % {"minutes": change.minutes}
-    elif change.action == EXTEND:
-        what = ngettext(
-            "extended by %(minutes)s minute", "extended by %(minutes)s minutes", change.minutes
-        ) % {"minutes": change.minutes}
+def change_text(action: str, minutes: int = 0) -> str:
+    """A change of the clock in words, as its log and the organiser's message say it:
+    "started with 45 minutes", "paused", "extended by 5 minutes"."""
+    if action == START:
+        text = ngettext(
+            "started with %(minutes)s minute", "started with %(minutes)s minutes", minutes
+        )
+    elif action == EXTEND:
+        text = ngettext(
+            "extended by %(minutes)s minute", "extended by %(minutes)s minutes", minutes
+        )
     else:
-        what = change.get_action_display()
+        return str(ClockChange.Action(action).label)
+    return text % {"minutes": minutes}
+
+
+def _line(change: ClockChange) -> ClockLine:
     by = change.by.get_username() if change.by_id else _("unknown")
-    return ClockLine(timezone.localtime(change.at), what, by)
+    return ClockLine(timezone.localtime(change.at), change_text(change.action, change.minutes), by)

@@ -16,13 +16,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.display.clock import ClockView, clock_view
+from tournaments.display.clock import ClockView, change_text, clock_view
 from tournaments.forms.clock import ExtendClockForm, StartClockForm
 from tournaments.models import Event, Game, Round
+from tournaments.rules.clock import EXTEND, PAUSE, RESUME, START
 from tournaments.selectors.clock import clock_changes, tables_in_play
 from tournaments.services.clock import extend_clock, pause_clock, resume_clock, start_clock
 from tournaments.services.rounds import close_round
@@ -46,61 +48,47 @@ def _round(event: Event, number: int) -> Round:
     return get_object_or_404(Round, event=event, number=number)
 
 
-def _minutes(request: HttpRequest, form_class: type[forms.Form], problem: str) -> int:
-    """The minutes typed in the action's form; ValidationError(`problem`) if none."""
+# The actions that take minutes: the form they are typed in, what to say when none are.
+MINUTES: dict[str, tuple[type[forms.Form], Promise]] = {
+    START: (StartClockForm, gettext_lazy("Give the round's time in minutes.")),
+    EXTEND: (ExtendClockForm, gettext_lazy("Give the extra time in minutes.")),
+}
+CHANGES: dict[str, Callable[..., object]] = {
+    START: start_clock,
+    PAUSE: pause_clock,
+    RESUME: resume_clock,
+    EXTEND: extend_clock,
+}
+
+
+def _typed_minutes(request: HttpRequest, action: str) -> dict[str, int]:
+    """The minutes the action takes, typed in its form, as the service's keyword argument
+    ({} for pause and resume); ValidationError if none are."""
+    if action not in MINUTES:
+        return {}
+    form_class, problem = MINUTES[action]
     form = form_class(request.POST)
     if not form.is_valid():
         raise ValidationError(problem)
-    return form.cleaned_data["minutes"]
-
-
-def _start(request: HttpRequest, round_: Round) -> str:
-    minutes = _minutes(request, StartClockForm, _("Give the round's time in minutes."))
-    start_clock(round_=round_, minutes=minutes, user=request.user)
-    return ngettext(
-        "The clock of round %(number)s is started: %(minutes)s minute.",
-        "The clock of round %(number)s is started: %(minutes)s minutes.",
-        minutes,
-    ) % {"number": round_.number, "minutes": minutes}
-
-
-def _pause(request: HttpRequest, round_: Round) -> str:
-    pause_clock(round_=round_, user=request.user)
-    return _("The clock of round %(number)s is paused.") % {"number": round_.number}
-
-
-def _resume(request: HttpRequest, round_: Round) -> str:
-    resume_clock(round_=round_, user=request.user)
-    return _("The clock of round %(number)s runs again.") % {"number": round_.number}
-
-
-def _extend(request: HttpRequest, round_: Round) -> str:
-    minutes = _minutes(request, ExtendClockForm, _("Give the extra time in minutes."))
-    extend_clock(round_=round_, minutes=minutes, user=request.user)
-    return ngettext(
-        "Round %(number)s has %(minutes)s more minute.",
-        "Round %(number)s has %(minutes)s more minutes.",
-        minutes,
-    ) % {"number": round_.number, "minutes": minutes}
-
-
-ACTIONS: dict[str, Callable[[HttpRequest, Round], str]] = {
-    "start": _start,
-    "pause": _pause,
-    "resume": _resume,
-    "extend": _extend,
-}
+    return {"minutes": form.cleaned_data["minutes"]}
 
 
 @require_POST
 @organiser_view
 def clock_action(request: HttpRequest, event: Event, number: int, action: str) -> HttpResponse:
     """Start, pause, resume or extend a round's clock, then back to the event page."""
-    act = ACTIONS.get(action)
-    if act is None:
+    change = CHANGES.get(action)
+    if change is None:
         return HttpResponse(_("Unknown action."), status=400)
     round_ = _round(event, number)
-    act_and_tell(request, lambda: act(request, round_))
+
+    def act() -> str:
+        typed = _typed_minutes(request, action)
+        change(round_=round_, user=request.user, **typed)
+        said = change_text(action, **typed)
+        return _("Round %(number)s clock: %(change)s.") % {"number": number, "change": said}
+
+    act_and_tell(request, act)
     return _back(event)
 
 
