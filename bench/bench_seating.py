@@ -28,6 +28,8 @@ from contextlib import contextmanager
 from itertools import combinations
 from math import comb
 
+# On purpose from the tests: the benchmark rehearses events exactly as the seating tests do
+# (its checks run while it seats, outside the timed parts).
 from tests.seating.rehearsal import Changes, Rehearsal, by_points, rehearse, rehearse_balanced
 from tournaments.seating import (
     grouping,

@@ -298,3 +298,23 @@ def test_a_table_finishing_in_the_round_in_play_leaves_the_day_s_other_ratings_i
     # Round 1's rows are still those written when it was played: nothing was rated again.
     assert kept <= set(RatingUpdate.objects.values_list("id", "mu"))
     assert RatingUpdate.objects.count() == 18
+
+
+def test_another_event_of_the_day_and_a_player_at_two_tables_of_a_round_rate_as_a_rebuild(club):
+    """What the quick way must leave to a recompute: a club night of the same day, ordered
+    before the tournament, finishing after it; and a player at two tables of one round (a
+    game file imported into the round)."""
+    rng = random.Random(7)
+    same_day = make_game(night(club, 3), players=("Anne", "Bruno", "Chloé"))
+    first, second = tournament_day(club, 2, seed=7)
+    for game in first:
+        finish_at_random(game, rng)
+    round_2 = second[0].round
+    twice = ("Anne", "Zoé", "Yves")  # Anne is also at a table of round 2
+    again = make_game(round_2.event, players=twice, table_number=4, round_=round_2)
+    for game in [*second, again]:
+        finish_at_random(game, rng)
+    finish_at_random(same_day, rng)
+    stored, rebuilt = stored_and_rebuilt(club)
+    assert len(stored) == 9 * 2 + 3 + 3
+    assert stored == rebuilt

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.factories import make_game, play
-from tournaments.models import Game
+from tournaments.models import Game, Registration
 from tournaments.services.gamefiles import export_game
 from tournaments.services.rounds import close_round
 
@@ -125,3 +125,29 @@ def test_each_question_says_what_the_action_does_and_names_its_button(
     page = client.get(url).content.decode()
     assert says in page
     assert f'class="danger">{button}</button>' in page
+
+
+@pytest.mark.parametrize(
+    ("action", "done"),
+    [
+        ("rounds/1/reseat/", "Le placement de la ronde 1 a été refait."),
+        ("rounds/1/close/", "La ronde 1 est fermée."),
+        ("tables/{game}/close/", "La table 1 est fermée."),
+        ("tables/{game}/link/renew/", "La table 1 a un nouveau lien."),
+    ],
+)
+def test_each_confirmed_action_says_what_it_did_in_french(
+    client, event, game, organiser, action, done
+):
+    for seat in game.seats.all():  # here tonight: the round can be seated again
+        Registration.objects.create(event=event, player_id=seat.player_id, checked_in=True)
+    client.force_login(organiser)
+    client.cookies["django_language"] = "fr"
+    url = f"/manage/events/{event.id}/" + action.format(game=game.id)
+    page = client.post(url, follow=True).content.decode()
+    assert done in _plain(page)
+
+
+def _plain(page: str) -> str:
+    """The page with its no-break spaces as plain ones (French typography puts them in)."""
+    return page.replace("\u00a0", " ").replace("\u202f", " ")

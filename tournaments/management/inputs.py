@@ -26,4 +26,4 @@ def refuse(stderr: TextIO, problems: Iterable[str], summary: str) -> NoReturn:
     """Each problem on its own line of standard error, then the command ends with `summary`."""
     for problem in problems:
         stderr.write(problem)
-    raise CommandError(summary, returncode=REFUSED)
+    raise CommandError(summary, returncode=REFUSED) from None  # the problems said it all

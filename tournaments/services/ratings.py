@@ -3,8 +3,10 @@ Plackett–Luce model, made for finishing orders of several players).
 
 The ratings are derived rows (`RatingUpdate`, one per player and finished game), never typed:
 `recompute_ratings` rebuilds them from the games' stored places, from a date onwards, and
-`game_result_changed` calls it in the same transaction as `refresh_game` whenever a game's
-finishing order appears, changes or disappears. See docs/ratings.md.
+`game_result_changed`, in the same transaction as `refresh_game`, keeps them right whenever
+a game's finishing order appears, changes or disappears: a table finishing in the round in
+play is rated on top of the current ratings, anything else recomputes from the game's date.
+See docs/ratings.md.
 """
 
 from __future__ import annotations
@@ -143,7 +145,9 @@ def game_result_changed(
     game: Game, seats: Sequence[Seat], *, decided: bool, was_finished: bool
 ) -> None:
     """Called by refresh_game, in its transaction: when the game's finishing order is new,
-    changed or gone, the club's ratings are recomputed from the game's date on."""
+    changed or gone, the club's ratings follow. A new order is rated on top of the current
+    ratings when nothing stands after it (`_rate_if_last`); otherwise, and for a changed or
+    gone one, the club's ratings are recomputed from the game's date on."""
     if not decided and not was_finished:
         return  # a game in play: it has never been rated
     stored = dict(RatingUpdate.objects.filter(game=game).values_list("player_id", "place"))
@@ -155,7 +159,7 @@ def game_result_changed(
     if deferred is not None:
         deferred[club_id] = min(deferred.get(club_id, played_on), played_on)
         return
-    if not stored and _rated_on_top(game, seats, club_id, played_on):
+    if not stored and _rate_if_last(game, seats, club_id, played_on):
         return
     recompute_ratings(club=club_id, since=played_on)
 
@@ -182,10 +186,11 @@ def _rate_game(
     return updates
 
 
-def _rated_on_top(
+def _rate_if_last(
     game: Game, seats: Sequence[Seat], club_id: int, played_on: datetime.date
 ) -> bool:
-    """Rate a new result on top of the current ratings when nothing is rated after its round
+    """Rates a new result on top of the current ratings, and says so (True), when nothing is
+    rated after its round
     and none of its players was rated in that round: the usual case, a table finishing in
     the round in play. That is what recomputing from its date would give (the tables of one
     round share no player, so their order in the round changes nothing), without rating the
@@ -207,7 +212,11 @@ def _rated_on_top(
         if RatingUpdate.objects.filter(player__club_id=club_id).filter(blocking).exists():
             return False
         if len(table) >= 2:  # as recompute_ratings: a game of one rated player rates nobody
-            current = _last_ratings(RatingUpdate.objects.filter(player_id__in=players))
+            # Nothing of theirs stands after this game (checked above): their last ratings.
+            before = RatingUpdate.objects.filter(
+                player_id__in=players, player__club_id=club_id, played_on__lte=played_on
+            )
+            current = _last_ratings(before)
             RatingUpdate.objects.bulk_create(_rate_game(game.pk, played_on, table, current))
     return True
 

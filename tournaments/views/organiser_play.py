@@ -188,12 +188,12 @@ class Question:
 
     title: Promise
     template: str
-    lists_waiting_hands: bool = False
+    waiting: bool = False  # refused while hands wait for confirmation: its page lists them
 
 
 RESEAT = Question(gettext_lazy("Seat round %(number)s again?"), "reseat")
-CLOSE_ROUND = Question(gettext_lazy("Close round %(number)s?"), "close_round", True)
-CLOSE_GAME = Question(gettext_lazy("Close table %(table)s?"), "close_table", True)
+CLOSE_ROUND = Question(gettext_lazy("Close round %(number)s?"), "close_round", waiting=True)
+CLOSE_TABLE = Question(gettext_lazy("Close table %(table)s?"), "close_table", waiting=True)
 RENEW_LINK = Question(gettext_lazy("New link for table %(table)s?"), "renew_link")
 
 
@@ -217,7 +217,7 @@ def _confirm_then_act(
         act()
         return done % values
 
-    if not act_and_tell(request, act_then_say) and ask.lists_waiting_hands:
+    if not act_and_tell(request, act_then_say) and ask.waiting:
         # Refused (a hand waits, say): this page again, which lists what is in the way.
         return redirect(request.path)
     return _back(event, anchor)
@@ -258,14 +258,14 @@ def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     for confirmation are confirmed or discarded first (the page lists them)."""
     game = _game(event, game_id)
     if request.method == "GET":
-        title = CLOSE_GAME.title % {"table": game.table_number}
+        title = CLOSE_TABLE.title % {"table": game.table_number}
         waiting = pending_page(request, event, [game], title, TABLE)
         if waiting is not None:
             return waiting
     act = partial(close_game, game=game, user=request.user)
     done = gettext_lazy("Table %(table)s is closed.")
     return _confirm_then_act(
-        request, event, CLOSE_GAME, act, done, f"table-{game.id}", table=game.table_number
+        request, event, CLOSE_TABLE, act, done, f"table-{game.id}", table=game.table_number
     )
 
 
