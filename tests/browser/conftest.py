@@ -14,6 +14,8 @@ from django.core import serializers
 from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.test import override_settings
+from playwright.sync_api import Browser
+from pytest_django.live_server_helper import LiveServer
 
 from tournaments.demo import (
     DEMO_CLUB,
@@ -54,6 +56,21 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "--disable-sync",
         ],
     }
+
+
+@pytest.fixture(scope="session")
+def browser(live_server: LiveServer, browser: Browser) -> Browser:
+    """pytest-playwright's browser, started after the live server so that it closes first.
+
+    On SQLite the live server's request threads share the test thread's in-memory database
+    connection, and only until the server stops. Chromium keeps its connections to the
+    server open (up to six per site, kept alive); each is served by a thread that outlives
+    the server's shutdown and closes the shared connection when Chromium hangs up. Were the
+    browser to close after the server stopped, those threads would do so once sharing was
+    over and fail ("DatabaseWrapper objects created in a thread can only be used in that same
+    thread"), as they did at the end of a test process that had created the test database
+    before its first browser test. Closed first, the browser hangs up while sharing holds."""
+    return browser
 
 
 @pytest.fixture(scope="session")

@@ -185,8 +185,9 @@ def assert_every_column_in_view(page: Page, region: str) -> None:
     assert outside == []
 
 
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
 def test_the_standings_with_long_names_and_every_tie_break_fit_a_1280_screen(
-    browser, live_server: LiveServer, artifacts: Path
+    page: Page, live_server: LiveServer, artifacts: Path
 ) -> None:
     from decimal import Decimal
 
@@ -208,8 +209,6 @@ def test_the_standings_with_long_names_and_every_tie_break_fit_a_1280_screen(
         person.name = name
         person.save(update_fields=["name"])
     give_bye(event.rounds.get(number=3), people[-1])
-    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
-    page = context.new_page()
     page.goto(f"{live_server.url}/events/{event.pk}/standings/")
     table = page.locator("table.standings")
     expect(table.locator("tbody tr")).to_have_count(12)
@@ -218,4 +217,3 @@ def test_the_standings_with_long_names_and_every_tie_break_fit_a_1280_screen(
     page.screenshot(path=artifacts / "standings-1280.png", full_page=True)
     assert fits, "the standings scroll sideways on a 1280-pixel screen"
     assert Event.objects.get(pk=event.pk).tie_breaks == list(TIE_BREAKS)
-    context.close()

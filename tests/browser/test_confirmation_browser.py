@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
+from pytest_playwright import CreateContextCallback
 
 from tests.browser.steps import (
     assert_fits_the_phone,
@@ -25,11 +26,14 @@ from tests.factories import EventFactory, make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"locale": "fr-FR", "viewport": {"width": 390, "height": 844}}
-
 
 def test_a_hand_is_entered_on_one_phone_and_confirmed_on_another(
-    page: Page, browser: Browser, live_server: LiveServer, artifacts: Path, organiser, club
+    page: Page,
+    new_context: CreateContextCallback,
+    live_server: LiveServer,
+    artifacts: Path,
+    organiser,
+    club,
 ) -> None:
     event = EventFactory(club=club, options={"target": 100}, confirmation_required=True)
     game = make_game(event)
@@ -56,8 +60,9 @@ def test_a_hand_is_entered_on_one_phone_and_confirmed_on_another(
     page.locator("fieldset.entering").scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "confirm-2b-next-hand-remembers.png")
 
-    # Chloé's phone: the hand's facts and points, and who confirms (not Bruno).
-    chloe = browser.new_context(**PHONE).new_page()
+    # Chloé's phone (another French phone, closed with Bruno's): the hand's facts and points,
+    # and who confirms (not Bruno).
+    chloe = new_context().new_page()
     chloe.goto(link)
     chloe.locator(".provisional-hands a.button").click()
     expect(chloe.locator(".hand-facts")).to_contain_text("12")

@@ -145,14 +145,11 @@ def test_a_rami_game_by_cards_with_a_correction(
     page.screenshot(path=artifacts / "entry-rami-winner.png", full_page=True)
 
 
+@pytest.mark.browser_context_args(java_script_enabled=False)
 def test_a_hand_can_be_entered_without_javascript(
-    browser, live_server: LiveServer, artifacts: Path
+    page: Page, live_server: LiveServer, artifacts: Path
 ) -> None:
     game = make_game(EventFactory(variant="rami-penalites", options={"target": 100}))
-    context = browser.new_context(
-        java_script_enabled=False, locale="fr-FR", viewport={"width": 390, "height": 844}
-    )
-    page = context.new_page()
     page.goto(f"{live_server.url}/t/{game.link_token}/")
     expect(page.locator("#keypad")).to_be_hidden()
     choose(page, "ended_by", "2")
@@ -165,4 +162,3 @@ def test_a_hand_can_be_entered_without_javascript(
     page.screenshot(path=artifacts / "entry-nojs-preview.png", full_page=True)
     save(page, 1)
     expect(page.locator(".totals-table .total")).to_have_text(["12", "0", "17"])
-    context.close()

@@ -86,15 +86,12 @@ def test_an_organiser_creates_a_club_night_adds_seven_players_and_seats_them(
     assert event.rounds.get().is_closed
 
 
+@pytest.mark.browser_context_args(java_script_enabled=False)
 def test_without_javascript_the_variant_options_come_in_a_second_step(
-    browser, live_server: LiveServer, artifacts: Path
+    page: Page, live_server: LiveServer, artifacts: Path
 ) -> None:
     organiser = UserFactory(username="claire")
     ClubFactory(name="Club de rami de Montreuil").organisers.add(organiser)
-    context = browser.new_context(
-        java_script_enabled=False, viewport={"width": 390, "height": 844}, locale="fr-FR"
-    )
-    page = context.new_page()
     log_in_with_the_form(page, live_server.url, "claire")
     page.goto(f"{live_server.url}/manage/events/new/")
     page.fill("#id_name", "Gin du mardi")
@@ -105,7 +102,6 @@ def test_without_javascript_the_variant_options_come_in_a_second_step(
     page.locator("form.stacked-form > button[type=submit]").click()
     event = Event.objects.get()
     assert event.variant == "gin-rummy" and event.name == "Gin du mardi"
-    context.close()
 
 
 def test_the_demo_club_nights_pages_on_a_phone(
