@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterator
 from itertools import chain
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -59,7 +61,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def browser(live_server: LiveServer, browser: Browser) -> Browser:
+def browser(live_server: LiveServer, browser: Browser) -> Iterator[Browser]:
     """pytest-playwright's browser, started after the live server so that it closes first.
 
     On SQLite the live server's request threads share the test thread's in-memory database
@@ -69,8 +71,13 @@ def browser(live_server: LiveServer, browser: Browser) -> Browser:
     browser to close after the server stopped, those threads would do so once sharing was
     over and fail ("DatabaseWrapper objects created in a thread can only be used in that same
     thread"), as they did at the end of a test process that had created the test database
-    before its first browser test. Closed first, the browser hangs up while sharing holds."""
-    return browser
+    before its first browser test. Closed first, the browser hangs up while sharing holds;
+    the threads that served it are then waited for, so that none outlives the server."""
+    yield browser
+    browser.close()  # pytest-playwright closes it again, which does nothing
+    for thread in threading.enumerate():
+        if "process_request_thread" in thread.name:
+            thread.join(timeout=5)
 
 
 @pytest.fixture(scope="session")
