@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
@@ -37,17 +37,12 @@ class PlayerRecord:
     results: Results | None = field(default_factory=list)
 
 
-# What a record sums over finished games and byes: a Standing row keeps the same sums, under
-# the same names (selectors/standings.py reads them in this order).
-RECORD_SUMS = (
-    "points",
-    "score",
-    "score_difference",
-    "wins",
-    "games",
-    "byes",
-    "opponents_points",
-)
+# What a record sums over finished games and byes: its fields between the name and the
+# results, in their order. A Standing row keeps the same sums under the same names
+# (selectors/standings.py reads them in this order).
+_NOT_SUMS = ("player_id", "name", "results")
+RECORD_SUMS = tuple(each.name for each in fields(PlayerRecord) if each.name not in _NOT_SUMS)
+_GAMES = RECORD_SUMS.index("games")
 
 
 @dataclass(frozen=True)
@@ -269,10 +264,9 @@ def records_from_standings(registered, rows) -> list[PlayerRecord]:
     count for them only. Results are left to load."""
     checked_in = {player_id: name for player_id, name, here in registered if here}
     records: dict[int, PlayerRecord] = {}
-    for player_id, name, *values in rows:
-        sums = dict(zip(RECORD_SUMS, values, strict=True))
-        if sums["games"] or player_id in checked_in:
-            records[player_id] = PlayerRecord(player_id, name, results=None, **sums)
+    for player_id, name, *sums in rows:
+        if sums[_GAMES] or player_id in checked_in:
+            records[player_id] = PlayerRecord(player_id, name, *sums, results=None)
     for player_id, name in checked_in.items():
         if player_id not in records:
             records[player_id] = PlayerRecord(player_id, name, results=None)
