@@ -54,4 +54,6 @@ def standings_page(
     """A page of sortable standings (an event's or a season's), or the table downloaded as
     "standings NAME" when the request asks for it (`?_export=csv|xlsx`)."""
     download = page_or_download(request, table, pgettext("file name", "standings"), name)
-    return download or render(request, template, {**context, "table": table})
+    if download is not None:
+        return download
+    return render(request, template, {**context, "table": table})
