@@ -55,14 +55,21 @@ bench: venv
 messages: venv
 	$(MANAGE) makemessages -l fr --ignore=$(VENV) --ignore=staticfiles --ignore=tests --ignore=bench
 
-# Every string the code marks has its French translation: the catalogue refreshed (as
-# `make messages`, which rewrites the .po), then no entry untranslated or left fuzzy.
+# Every string the code marks has its French translation: the catalogue refreshed as
+# `make messages` does, then no entry untranslated or left fuzzy. The .po is put back as it
+# was afterwards: this only checks (`make messages` updates it).
 PO = locale/fr/LC_MESSAGES/django.po
-check-messages: messages
-	@missing="$$(msgattrib --untranslated --no-obsolete $(PO); msgattrib --only-fuzzy --no-obsolete $(PO))"; \
+check-messages: venv
+	@cp $(PO) $(PO).checked; \
+	$(MANAGE) makemessages -l fr --ignore=$(VENV) --ignore=staticfiles --ignore=tests \
+		--ignore=bench >/dev/null; made=$$?; \
+	missing="$$(msgattrib --untranslated --no-obsolete $(PO); msgattrib --only-fuzzy --no-obsolete $(PO))"; \
+	mv $(PO).checked $(PO); \
+	if [ $$made -ne 0 ]; then echo "makemessages failed"; exit 1; fi; \
 	if [ -n "$$missing" ]; then \
 		printf '%s\n' "$$missing"; echo "Missing or fuzzy French translations, above."; exit 1; \
-	fi
+	fi; \
+	echo "Every marked string has its French translation."
 
 # Refresh the repository's copy of the shared rules vectors (tests read ../shared/vectors
 # when it is there, this copy otherwise).
