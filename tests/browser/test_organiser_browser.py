@@ -28,12 +28,18 @@ SEVEN = [
 ]
 
 
-def test_an_organiser_creates_a_club_night_adds_seven_players_and_seats_them(
-    page: Page, live_server: LiveServer, artifacts: Path
-) -> None:
+@pytest.fixture
+def claire(page: Page, live_server: LiveServer):
+    """Claire, organiser of the Montreuil club, logged in through the form on the phone."""
     organiser = UserFactory(username="claire")
     ClubFactory(name="Club de rami de Montreuil").organisers.add(organiser)
-    log_in_with_the_form(page, live_server.url, "claire")
+    log_in_with_the_form(page, live_server.url, organiser.username)
+    return organiser
+
+
+def test_an_organiser_creates_a_club_night_adds_seven_players_and_seats_them(
+    page: Page, live_server: LiveServer, artifacts: Path, claire
+) -> None:
     page.screenshot(path=artifacts / "organiser-dashboard.png", full_page=True)
 
     page.locator('a[href="/manage/events/new/"]').click()
@@ -88,11 +94,8 @@ def test_an_organiser_creates_a_club_night_adds_seven_players_and_seats_them(
 
 @pytest.mark.browser_context_args(java_script_enabled=False)
 def test_without_javascript_the_variant_options_come_in_a_second_step(
-    page: Page, live_server: LiveServer, artifacts: Path
+    page: Page, live_server: LiveServer, artifacts: Path, claire
 ) -> None:
-    organiser = UserFactory(username="claire")
-    ClubFactory(name="Club de rami de Montreuil").organisers.add(organiser)
-    log_in_with_the_form(page, live_server.url, "claire")
     page.goto(f"{live_server.url}/manage/events/new/")
     page.fill("#id_name", "Gin du mardi")
     page.select_option("#id_variant", "gin-rummy")
