@@ -9,7 +9,7 @@ MANAGE := $(BIN)/python manage.py
 # Rebuilt only when a requirements file changes.
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run serve test lint format bench messages check-messages compilemessages vectors
+.PHONY: venv run serve test lint typecheck format bench messages check-messages compilemessages vectors
 
 venv: $(STAMP)
 
@@ -44,6 +44,10 @@ test: venv compilemessages
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# mypy with django-stubs (pyproject.toml): strict on the engine and the concept rooms.
+typecheck: venv
+	$(BIN)/mypy
 
 format: venv
 	$(BIN)/ruff check --fix .

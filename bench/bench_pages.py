@@ -24,9 +24,9 @@ def build_event():
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
+    from tournaments.events.services.rounds import create_games
     from tournaments.models import Club, Event, Player, Round
-    from tournaments.services.rounds import create_games
-    from tournaments.services.scoring import refresh_game
+    from tournaments.play.services.scoring import refresh_game
 
     rng = random.Random(4)
     organiser = get_user_model().objects.create_user("bench-organiser", password="x")

@@ -85,7 +85,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "ramiscore.middleware.RefuseNulMiddleware",
     # Before sessions: a phone polling an unchanged public page gets its 304 for one query.
-    "tournaments.views.polling.PollMiddleware",
+    "tournaments.web.polling.PollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -126,7 +126,7 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# Pages rendered once per version of their data (views/polling.py): in each process's memory,
+# Pages rendered once per version of their data (web/polling.py): in each process's memory,
 # or in Redis shared by all of them when CACHE_URL names it.
 CACHES = {"default": cache_config(ENV.get("CACHE_URL", ""))}
 

@@ -192,7 +192,7 @@ def test_the_standings_with_long_names_and_every_tie_break_fit_a_1280_screen(
     from decimal import Decimal
 
     from tests.views.tournament_data import build, give_bye
-    from tournaments.standings import TIE_BREAKS
+    from tournaments.ranking import TIE_BREAKS
 
     event, people = build(
         12, 3, tie_breaks=list(TIE_BREAKS), entry_fee=Decimal(10), club_share=Decimal(10)

@@ -18,7 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import open_the_entry_page_as, press_save, type_hand
 from tests.factories import PASSWORD, EventFactory, make_game, play
-from tournaments.services.entry import close_game
+from tournaments.play.services.entry import close_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -15,8 +15,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import PlayerFactory, play
 from tests.views.tournament_data import seat_tables, tournament
+from tournaments.events.services.clock import pause_clock, start_clock
 from tournaments.models import Registration, Round
-from tournaments.services.clock import pause_clock, start_clock
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tournaments.demo import DEMO_CLUB, MEMBERS, load_demo
+from tournaments.events.services.recompute import recompute_event
 from tournaments.models import Club, Event, Game, Hand, Player
-from tournaments.services.recompute import recompute_event
 
 pytestmark = pytest.mark.django_db
 

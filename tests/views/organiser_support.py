@@ -21,7 +21,7 @@ def client_as(who: str, event: Event, organiser) -> Client:
 def tie_breaks_post(*keys: str) -> dict[str, str]:
     """The tie-break selects as a browser posts them: each chosen key numbered in order, the
     others "" (not used)."""
-    from tournaments.standings import TIE_BREAKS
+    from tournaments.ranking import TIE_BREAKS
 
     numbers = {key: str(number) for number, key in enumerate(keys, start=1)}
     return {f"tie_breaks_{key}": numbers.get(key, "") for key in TIE_BREAKS}

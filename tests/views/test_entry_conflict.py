@@ -10,7 +10,7 @@ from django.utils import translation
 
 from tests.factories import play
 from tests.views.entry_support import hand
-from tournaments.views.entry_conflict import same_facts
+from tournaments.play.display.conflict import same_facts
 
 pytestmark = pytest.mark.django_db
 
@@ -136,8 +136,8 @@ def test_the_box_reads_in_french_with_the_french_colon(organiser_client, game):
 
 
 def test_same_facts_compares_how_ender_and_every_held_value(game):
-    from tournaments.selectors.games import game_sheet
-    from tournaments.services.entry import HandFacts
+    from tournaments.play.facts import HandFacts
+    from tournaments.play.selectors.games import game_sheet
 
     play(game, "going_out", "Anne", Bruno=7, Chloé=9)
     sheet = game_sheet(game.pk)

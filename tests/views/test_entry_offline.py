@@ -13,7 +13,7 @@ from django.test import Client
 from tests.factories import play
 from tests.views.entry_support import enter_url, hand
 from tournaments.models import Hand
-from tournaments.services.entry import close_game
+from tournaments.play.services.entry import close_game
 
 pytestmark = pytest.mark.django_db
 

@@ -133,7 +133,7 @@ def test_a_finished_game_shows_the_result_and_no_form(client, organiser, game):
 
 
 def test_a_closed_game_shows_the_totals_and_no_form(client, organiser, game):
-    from tournaments.services.entry import close_game
+    from tournaments.play.services.entry import close_game
 
     play(game, "going_out", "Anne", Bruno=10, Chloé=5)
     close_game(game=game)

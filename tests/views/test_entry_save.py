@@ -215,7 +215,7 @@ def test_a_hand_after_the_end_of_the_game_is_refused(organiser_client, game):
 
 
 def test_a_closed_game_takes_no_more_hands(organiser_client, game):
-    from tournaments.services.entry import close_game
+    from tournaments.play.services.entry import close_game
 
     play(game, "going_out", "Anne", Bruno=1, Chloé=1)
     close_game(game=game)

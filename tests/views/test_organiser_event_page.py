@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import make_game, play
+from tournaments.events.services.events import register_player, set_presence
+from tournaments.events.services.rounds import close_round
 from tournaments.models import Round
-from tournaments.services.events import register_player, set_presence
-from tournaments.services.links import set_table_link
-from tournaments.services.rounds import close_round
+from tournaments.play.services.links import set_table_link
 
 pytestmark = pytest.mark.django_db
 

@@ -307,7 +307,7 @@ def test_a_new_tournament_with_too_many_points_is_refused_too(client, club, orga
 def test_the_event_service_refuses_a_points_scale_too_large_to_store(club):
     from django.core.exceptions import ValidationError
 
-    from tournaments.services.events import create_event
+    from tournaments.events.services.events import create_event
 
     with pytest.raises(ValidationError) as refused:
         create_event(

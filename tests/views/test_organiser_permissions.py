@@ -21,9 +21,9 @@ from tests.views.organiser_support import (
     snapshot,
     tie_breaks_post,
 )
+from tournaments.events.services.events import register_player
+from tournaments.events.services.rounds import close_round
 from tournaments.models import Event, Game, Registration, Round
-from tournaments.services.events import register_player
-from tournaments.services.rounds import close_round
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from tests.factories import EventFactory
 from tests.views.organiser_support import tie_breaks_post
 from tests.views.test_organiser_events import event_post
 from tournaments.models import Event
-from tournaments.standings import TIE_BREAKS
+from tournaments.ranking import TIE_BREAKS
 
 pytestmark = pytest.mark.django_db
 

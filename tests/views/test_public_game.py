@@ -14,7 +14,7 @@ from django.urls import reverse
 from tests.factories import EventFactory, PlayerFactory, UserFactory, facts, make_game, play
 from tests.page import parse, table_rows
 from tournaments.models import Seat
-from tournaments.services.entry import (
+from tournaments.play.services.entry import (
     close_game,
     confirm_hand,
     correct_hand,

@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from tests.factories import make_game, play
 from tests.views.organiser_support import REFUSED, assert_refused, client_as, snapshot
+from tournaments.events.services.clock import pause_clock, start_clock
 from tournaments.models import ClockChange, Game
-from tournaments.services.clock import pause_clock, start_clock
 
 pytestmark = pytest.mark.django_db
 
@@ -239,7 +239,7 @@ def test_the_polled_clock_answers_304_until_the_clock_changes(
 
 
 def test_the_clock_stops_polling_once_the_table_is_over(client, game):
-    from tournaments.services.rounds import close_round
+    from tournaments.events.services.rounds import close_round
 
     started(game.round, minutes_ago=5)
     close_round(round_=game.round)

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from tests.factories import make_game, play
 from tests.views.tournament_data import build, give_bye
+from tournaments.events.services.clock import pause_clock, start_clock
 from tournaments.models import Round
-from tournaments.services.clock import pause_clock, start_clock
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 # seats, the standings' records (registrations, the players' stored sums) and entrants, the
 # round's byes and its clock.
 PAGE_QUERIES = 10
-# The polled part: the same, plus the event's version (views/polling.py).
+# The polled part: the same, plus the event's version (web/polling.py).
 FRAGMENT_QUERIES = 11
 
 

@@ -17,8 +17,8 @@ from tests.page import parse, table_rows
 from tests.pdf import dark_share, lines, page_png, pages_text
 from tests.views.tournament_data import build, seat_tables
 from tournaments.models import Round, Season
-from tournaments.services.ratings import recompute_ratings
-from tournaments.services.seasons import save_season
+from tournaments.ratings.services import recompute_ratings
+from tournaments.seasons.services import save_season
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from tests.factories import EventFactory, make_game, play
 from tests.pdf import in_english, pages_text
 from tournaments.models import Player, StoredPdf
 from tournaments.sheets import render, store
-from tournaments.views import throttle
+from tournaments.web import throttle
 
 pytestmark = pytest.mark.django_db
 

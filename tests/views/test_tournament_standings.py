@@ -17,8 +17,8 @@ from tests.views.tournament_data import (
     tournament,
     two_identical_tables,
 )
+from tournaments.events.services.rounds import close_round
 from tournaments.models import Registration, Round
-from tournaments.services.rounds import close_round
 
 pytestmark = pytest.mark.django_db
 

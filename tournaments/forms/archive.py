@@ -10,8 +10,8 @@ from django.db.models import QuerySet
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.archive.services.read import parse_archive_text
 from tournaments.models import Club, Event
-from tournaments.services.archive_read import parse_archive_text
 
 # An evening of 500 tables with every hand's history is about 15 MB.
 MAX_ARCHIVE_BYTES = 20_000_000

@@ -1,7 +1,7 @@
 """The hand entry form: who ended the hand and how, then what each counted player held.
 
 One text field per player holds either a count ("12") or card codes ("KD 7S 3H", or "RK 7P 3C"
-on a French page: codes are read in the page language's letters, see display/cards.py): the
+on a French page: codes are read in the page language's letters, see words/cards.py): the
 engine does the counting, deadwood and lay-offs, and its problems come back beside the
 field concerned.
 """
@@ -16,9 +16,9 @@ from django.core.validators import RegexValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.display.cards import code_problems, other_letters, page_letters, shown_codes
-from tournaments.display.labels import HOW_LABELS
 from tournaments.models import HandLine, Seat
+from tournaments.play.facts import HandFacts
+from tournaments.play.selectors.games import HandRow
 from tournaments.rules import RulesError
 from tournaments.rules.cards import ENGLISH, CardLetters, read_cards
 from tournaments.rules.hands import (
@@ -32,8 +32,8 @@ from tournaments.rules.hands import (
     who_is_counted,
 )
 from tournaments.rules.variants import GIN, Variant
-from tournaments.selectors.games import HandRow
-from tournaments.services.entry import HandFacts
+from tournaments.words.cards import code_problems, other_letters, page_letters, shown_codes
+from tournaments.words.labels import HOW_LABELS
 
 COUNTS, CARDS = "counts", "cards"
 NOT_A_COUNT = _(
@@ -141,7 +141,7 @@ class HandForm(forms.Form):
 
     def clean(self) -> dict:
         """Card codes are read in the page's letters: a code that is no card there is refused
-        beside its player, naming the card it is the other way (see display/cards.py). Where
+        beside its player, naming the card it is the other way (see words/cards.py). Where
         the page asks for counts, a typo is a wrong count, not a wrong card code (valid codes
         are still counted, as in Cards mode)."""
         cleaned = super().clean()

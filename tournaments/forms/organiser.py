@@ -10,13 +10,13 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.events.services.events import tournament_points_problems
+from tournaments.events.services.gamefiles import parse_game_file
 from tournaments.forms.options import PercentagesField
 from tournaments.forms.tie_breaks import TieBreaksField
 from tournaments.models import Club, Event, Player
 from tournaments.models.events import VARIANT_NAMES
-from tournaments.selectors.names import by_name
-from tournaments.services.events import tournament_points_problems
-from tournaments.services.gamefiles import parse_game_file
+from tournaments.words.names import by_name
 
 MAX_FILE_BYTES = 1_000_000  # a game of 200 hands is about 30 kB
 

@@ -13,7 +13,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.standings import TIE_BREAKS
+from tournaments.ranking import TIE_BREAKS
+from tournaments.words.tie_breaks import tie_break_explanation, tie_break_label
 
 
 def order_choices() -> list[tuple[str, str]]:
@@ -48,8 +49,8 @@ class TieBreakOrderWidget(forms.MultiWidget):
             rows.append(
                 {
                     "id": sub_id,
-                    "label": capfirst(tie_break.label),
-                    "explanation": tie_break.explanation,
+                    "label": capfirst(tie_break_label(tie_break.key)),
+                    "explanation": tie_break_explanation(tie_break.key),
                     "select": widget.render(sub["name"], selected, sub_attrs),
                 }
             )
@@ -90,8 +91,8 @@ class TieBreaksField(forms.MultiValueField):
                         "tie-break its own number."
                     )
                     % {
-                        "first": capfirst(TIE_BREAKS[seen[number]].label),
-                        "second": TIE_BREAKS[key].label,
+                        "first": capfirst(tie_break_label(seen[number])),
+                        "second": tie_break_label(key),
                         "number": number,
                     }
                 )

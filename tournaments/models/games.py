@@ -10,9 +10,9 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournaments.display.labels import how_choices
 from tournaments.rules import make_variant
 from tournaments.rules.variants import Variant
+from tournaments.words.labels import how_choices
 
 from .clubs import Player
 from .events import VARIANT_NAMES, Event, Round

@@ -14,7 +14,7 @@ from .events import Event, Round
 class StoredPdf(models.Model):
     """The latest rendered file of one PDF (`key`, e.g. "record:12"), and who is rendering it.
 
-    `version` is a digest of everything the PDF shows (tournaments.selectors.pdf_versions):
+    `version` is a digest of everything the PDF shows (tournaments.sheets.versions):
     while it is current, the file is served as it is. The lease lets one process render while
     the others wait, across gunicorn workers and app hosts (tournaments.sheets.store).
     """

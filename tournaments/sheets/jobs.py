@@ -16,11 +16,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 from django_tasks import task
 
+from tournaments.events.selectors.events import round_games
 from tournaments.models import Event, PdfJob, Round
-from tournaments.selectors import pdf_versions
-from tournaments.selectors.events import round_games
-
-from . import blank_sheets_pdf, catalogue, standings_pdf, store
+from tournaments.sheets import catalogue, store
+from tournaments.sheets import versions as pdf_versions
+from tournaments.sheets.pdfs import blank_sheets_pdf, standings_pdf
 
 logger = logging.getLogger(__name__)
 

@@ -54,7 +54,7 @@ LAYOUT_SOURCES = (
 )
 
 # A callable that says whether this caller may render now: None if so, else the seconds it
-# must wait (the anonymous visitors' allowance, tournaments.views.throttle).
+# must wait (the anonymous visitors' allowance, tournaments.web.throttle).
 MayRender = Callable[[], int | None]
 
 

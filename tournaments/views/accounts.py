@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from ramiscore.security import client_address
-from tournaments.views.throttle import count_use, too_many
+from tournaments.web.throttle import count_use, too_many
 
 
 def locked_out(

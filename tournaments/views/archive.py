@@ -10,13 +10,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournaments.display.archive import archive_filename, archive_text
+from tournaments.archive.display import archive_filename, archive_text
+from tournaments.archive.selectors.export import event_archive
+from tournaments.archive.services.store import import_event
 from tournaments.forms.archive import ArchiveUploadForm
 from tournaments.models import Event
-from tournaments.selectors.archive import event_archive
-from tournaments.services.archive import import_event
 from tournaments.views.organiser import managed_clubs
-from tournaments.views.permissions import any_organiser_view, organiser_view
+from tournaments.web.permissions import any_organiser_view, organiser_view
 
 
 @require_GET

@@ -21,16 +21,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.display.clock import ClockView, change_text, clock_view
+from tournaments.events.display.clock import ClockView, change_text, clock_view
+from tournaments.events.selectors.clock import clock_changes, tables_in_play
+from tournaments.events.services.clock import extend_clock, pause_clock, resume_clock, start_clock
+from tournaments.events.services.rounds import close_round
 from tournaments.forms.clock import ExtendClockForm, StartClockForm
 from tournaments.models import Event, Game, Round
 from tournaments.rules.clock import EXTEND, PAUSE, RESUME, START
-from tournaments.selectors.clock import clock_changes, tables_in_play
-from tournaments.services.clock import extend_clock, pause_clock, resume_clock, start_clock
-from tournaments.services.rounds import close_round
-from tournaments.views.feedback import act_and_tell
 from tournaments.views.pending import ROUND, pending_page
-from tournaments.views.permissions import organiser_view
+from tournaments.web.feedback import act_and_tell
+from tournaments.web.permissions import organiser_view
 
 
 def clock_for(round_: Round | None) -> ClockView | None:

@@ -14,13 +14,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.display.audit import hand_changes
 from tournaments.forms.entry import DeleteLastForm, initial_from_hand
 from tournaments.models import Game
+from tournaments.play.display.audit import hand_changes
+from tournaments.play.display.conflict import conflict_view
+from tournaments.play.selectors.games import GameSheet, HandRow, game_sheet
+from tournaments.play.selectors.history import hand_history
+from tournaments.play.services.entry import correct_hand, delete_last_hand, preview_hand
 from tournaments.rules import RulesError
-from tournaments.selectors.games import GameSheet, HandRow, game_sheet
-from tournaments.selectors.history import hand_history
-from tournaments.services.entry import correct_hand, delete_last_hand, preview_hand
 from tournaments.views.entry import (
     Entrant,
     HandForm,
@@ -30,7 +31,6 @@ from tournaments.views.entry import (
     preview_view,
     render_preview,
 )
-from tournaments.views.entry_conflict import conflict_view
 
 
 @require_http_methods(["GET", "POST"])

@@ -22,19 +22,15 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.display.cards import card_grid, codes_legend, example_codes, grid_letters
-from tournaments.display.formats import labelled
-from tournaments.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
-from tournaments.display.labels import how_choice
+from tournaments.clubs.services import organises
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
 from tournaments.models import Game
-from tournaments.rules import RulesError
-from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
-from tournaments.selectors.games import GameSheet, HandRow, game_seats, game_sheet
-from tournaments.services.clubs import organises
-from tournaments.services.entry import (
+from tournaments.play.display.conflict import ConflictView, conflict_view
+from tournaments.play.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
+from tournaments.play.facts import HandFacts
+from tournaments.play.selectors.games import GameSheet, HandRow, game_seats, game_sheet
+from tournaments.play.services.entry import (
     HandConflict,
-    HandFacts,
     Preview,
     confirm_hand,
     is_same_person,
@@ -42,11 +38,15 @@ from tournaments.services.entry import (
     preview_hand,
     record_hand,
 )
+from tournaments.rules import RulesError
+from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
 from tournaments.views.clock import game_clock_context
-from tournaments.views.entry_conflict import ConflictView, conflict_view
-from tournaments.views.entry_offline import answered_key, saved
-from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
 from tournaments.views.public import POLL_EVERY
+from tournaments.web.offline import answered_key, saved
+from tournaments.web.permissions import device_id, game_from_link, game_organiser_view
+from tournaments.words.cards import card_grid, codes_legend, example_codes, grid_letters
+from tournaments.words.formats import labelled
+from tournaments.words.labels import how_choice
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tournaments.events.services.gamefiles import export_game, import_game
 from tournaments.forms.organiser import ImportForm
 from tournaments.models import Event, Game
-from tournaments.services.gamefiles import export_game, import_game
-from tournaments.views.permissions import game_organiser_view, organiser_view
+from tournaments.web.permissions import game_organiser_view, organiser_view
 
 
 @require_GET

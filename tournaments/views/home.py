@@ -7,8 +7,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from tournaments.selectors.events import upcoming_events
-from tournaments.selectors.seasons import current_seasons
+from tournaments.events.selectors.events import upcoming_events
+from tournaments.seasons.selectors.standings import current_seasons
 
 
 @require_GET

@@ -16,7 +16,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments import sheets
+from tournaments.clubs.services import create_club
+from tournaments.events.selectors.events import event_management
+from tournaments.events.services.events import (
+    change_rules,
+    create_event,
+    pool_note,
+    present_count,
+    prize_note,
+    save_settings,
+)
+from tournaments.events.services.rounds import can_open_round, seating_method_for
 from tournaments.forms.options import OptionsForm
 from tournaments.forms.organiser import (
     AddPlayerForm,
@@ -28,21 +38,10 @@ from tournaments.forms.organiser import (
 )
 from tournaments.models import Club, Event, Season
 from tournaments.models.events import VARIANT_NAMES
-from tournaments.selectors.events import event_management
-from tournaments.services.clubs import create_club
-from tournaments.services.events import (
-    change_rules,
-    create_event,
-    pool_note,
-    present_count,
-    prize_note,
-    save_settings,
-)
-from tournaments.services.rounds import can_open_round, seating_method_for
-from tournaments.sheets.render import qr_svg
+from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
 from tournaments.views.pdf_jobs import jobs_context
-from tournaments.views.permissions import organiser_view
+from tournaments.web.permissions import organiser_view
 
 DEFAULT_VARIANT = "rami-penalites"
 
@@ -217,7 +216,7 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     latest = overview.latest
     # Addresses for the phones: SITE_URL (the venue's Wi-Fi address under `make serve`) even
     # when the organiser browses from the laptop itself at 127.0.0.1.
-    site = sheets.site_url(request)
+    site = site_url(request)
     join_url = site + reverse("event", kwargs={"event_id": event.id})
     context = {
         "overview": overview,

@@ -18,15 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHandForm
-from tournaments.models import Event, Game, Registration, Round
-from tournaments.rules import PRESETS
-from tournaments.seating import SeatingError, split_into_tables
-from tournaments.selectors.names import by_name
-from tournaments.services.entry import close_game, reopen_game
-from tournaments.services.events import register_player, set_presence
-from tournaments.services.links import renew_table_link, set_table_link
-from tournaments.services.rounds import (
+from tournaments.events.services.events import register_player, set_presence
+from tournaments.events.services.rounds import (
     close_round,
     open_round,
     reseat_round,
@@ -34,9 +27,16 @@ from tournaments.services.rounds import (
     seating_method_for,
     seating_players,
 )
-from tournaments.views.feedback import act_and_tell, tell_problems
+from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHandForm
+from tournaments.models import Event, Game, Registration, Round
+from tournaments.play.services.entry import close_game, reopen_game
+from tournaments.play.services.links import renew_table_link, set_table_link
+from tournaments.rules import PRESETS
+from tournaments.seating import SeatingError, split_into_tables
 from tournaments.views.pending import ROUND, TABLE, pending_page
-from tournaments.views.permissions import organiser_view
+from tournaments.web.feedback import act_and_tell, tell_problems
+from tournaments.web.permissions import organiser_view
+from tournaments.words.names import by_name
 
 MAX_TABLES_BY_HAND = 60
 

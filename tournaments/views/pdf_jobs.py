@@ -11,14 +11,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import sheets
-from tournaments.display.pdf_jobs import job_label, job_lines
 from tournaments.models import Event, PdfJob, Round
-from tournaments.selectors.pdf_jobs import latest_pdf_jobs
-from tournaments.services.pdf_jobs import prepare_pdf
 from tournaments.sheets import store
-from tournaments.views.permissions import organiser_view
-from tournaments.views.stored_pdfs import file_response
+from tournaments.sheets.progress import job_label, job_lines
+from tournaments.sheets.queue import latest_pdf_jobs, prepare_pdf
+from tournaments.sheets.render import site_url
+from tournaments.web.pdfs import file_response
+from tournaments.web.permissions import organiser_view
 
 POLL_EVERY = "every 2s"
 
@@ -46,7 +45,7 @@ def prepare(request: HttpRequest, event: Event) -> HttpResponse:
             kind=request.POST.get("kind", ""),
             round=round_,
             user=request.user,
-            site=sheets.site_url(request),
+            site=site_url(request),
         )
     except ValidationError as error:
         return HttpResponseBadRequest(" ".join(error.messages))

@@ -12,13 +12,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.display.hands import hand_summary
 from tournaments.forms.organiser import DiscardForm
 from tournaments.models import Event, Game, Hand
-from tournaments.selectors.games import game_sheet
-from tournaments.services.entry import confirm_hand, discard_hand
-from tournaments.views.feedback import act_and_tell
-from tournaments.views.permissions import organiser_view
+from tournaments.play.display.hands import hand_summary
+from tournaments.play.selectors.games import game_sheet
+from tournaments.play.services.entry import confirm_hand, discard_hand
+from tournaments.web.feedback import act_and_tell
+from tournaments.web.permissions import organiser_view
 
 TABLE, ROUND = "table", "round"
 

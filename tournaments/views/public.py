@@ -2,7 +2,7 @@
 
 While something is still in play each page polls itself with htmx: the same view answers an
 htmx request with only the live fragment, and that fragment stops polling once play is over.
-A poll of an unchanged page is answered 304 from its version (views/polling.py).
+A poll of an unchanged page is answered 304 from its version (web/polling.py).
 """
 
 from __future__ import annotations
@@ -15,23 +15,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
-from tournaments.display.audit import game_changes
-from tournaments.display.charts import game_chart
-from tournaments.display.formats import money
-from tournaments.display.scoreboard import current_game_scores, game_card, hand_views
-from tournaments.display.tables import hand_history_table
-from tournaments.display.variants import options_line
+from tournaments.events.selectors.events import event_overview, past_rounds_games
 from tournaments.models import Event, Game
+from tournaments.play.display.audit import game_changes
+from tournaments.play.display.charts import game_chart
+from tournaments.play.display.scoreboard import current_game_scores, game_card, hand_views
+from tournaments.play.display.tables import hand_history_table
+from tournaments.play.selectors.games import GameSheet, game_sheet
+from tournaments.play.selectors.history import game_history
+from tournaments.play.selectors.versions import event_version, game_version
 from tournaments.rules import make_variant
-from tournaments.selectors.events import event_overview, past_rounds_games
-from tournaments.selectors.games import GameSheet, game_sheet
-from tournaments.selectors.history import game_history
-from tournaments.selectors.versions import event_version, game_version
-from tournaments.views.cards import table_cards
 from tournaments.views.clock import clock_for, game_clock_context
-from tournaments.views.downloads import csv_download
-from tournaments.views.permissions import can_manage
-from tournaments.views.polling import polled
+from tournaments.web.downloads import csv_download
+from tournaments.web.fragments import table_cards
+from tournaments.web.permissions import can_manage
+from tournaments.web.polling import polled
+from tournaments.words.formats import money
+from tournaments.words.variants import options_line
 
 POLL_EVERY = "every 10s"
 

@@ -2,7 +2,7 @@
 
 It rotates between the tables' progress, the standings (or each table's leader at a club
 night), who sits where and the round clock (static/js/projector.js). Its live part polls
-like the phones' pages: an htmx fragment behind the event's version (views/polling.py), so
+like the phones' pages: an htmx fragment behind the event's version (web/polling.py), so
 that an unchanged screen costs a 304 for one query. The page itself is never conditional: it
 carries the server's time, from which the clock counts down.
 """
@@ -16,14 +16,13 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
-from tournaments import sheets
-from tournaments.display.screen import screen as screen_panels
 from tournaments.models import Event
-from tournaments.selectors.screen import screen_data
-from tournaments.selectors.versions import event_version
-from tournaments.sheets.render import qr_svg
-from tournaments.views.polling import polled
+from tournaments.play.selectors.versions import event_version
+from tournaments.screen.display import screen as screen_panels
+from tournaments.screen.selectors import screen_data
+from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.public import POLL_EVERY
+from tournaments.web.polling import polled
 
 # Seconds each panel (or page of a long list) stays on the screen.
 ROTATE_EVERY = 15
@@ -45,7 +44,7 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     if request.htmx:
         response = render(request, "screen/_live.html", context)
     else:
-        join_url = sheets.site_url(request) + reverse("event", kwargs={"event_id": event.id})
+        join_url = site_url(request) + reverse("event", kwargs={"event_id": event.id})
         context |= {"join_url": join_url, "join_qr": qr_svg(join_url), "rotate": ROTATE_EVERY}
         response = render(request, "screen/screen.html", context)
     # The same address answers with the page or its live part: caches must keep them apart.

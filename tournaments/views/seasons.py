@@ -11,30 +11,30 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournaments.display.rating_chart import rating_chart_svg
-from tournaments.display.seasons import (
+from tournaments.forms.seasons import SeasonForm
+from tournaments.models import Club, Player, Season
+from tournaments.ranking.ratings import START, shown_rating
+from tournaments.seasons.display.rating_chart import rating_chart_svg
+from tournaments.seasons.display.standings import (
     final_place_text,
     rule_lines,
     season_table,
     signed,
     table_place_text,
 )
-from tournaments.forms.seasons import SeasonForm
-from tournaments.models import Club, Player, Season
-from tournaments.selectors.pdf_versions import season_fingerprint
-from tournaments.selectors.players import club_player
-from tournaments.selectors.seasons import season_standings
-from tournaments.services.ratings import START, shown_rating
-from tournaments.services.seasons import save_season
+from tournaments.seasons.selectors.players import club_player
+from tournaments.seasons.selectors.standings import season_standings
+from tournaments.seasons.services import save_season
 from tournaments.sheets import catalogue
 from tournaments.sheets.season import season_pdf
-from tournaments.views.downloads import standings_page
-from tournaments.views.permissions import (
+from tournaments.sheets.versions import season_fingerprint
+from tournaments.web.downloads import standings_page
+from tournaments.web.pdfs import pdf_response
+from tournaments.web.permissions import (
     can_manage_club,
     club_organiser_view,
     season_organiser_view,
 )
-from tournaments.views.stored_pdfs import pdf_response
 
 
 def _season_or_404(season_id: int) -> Season:

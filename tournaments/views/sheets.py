@@ -18,15 +18,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
-from tournaments import sheets
+from tournaments.events.selectors.events import round_games
 from tournaments.models import Event, Game, Round
-from tournaments.selectors import pdf_versions
-from tournaments.selectors.events import round_games
-from tournaments.selectors.games import games_with_seats
-from tournaments.sheets import catalogue, store
+from tournaments.play.selectors.games import games_with_seats
+from tournaments.sheets import catalogue, pdfs, store
+from tournaments.sheets import versions as pdf_versions
 from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
-from tournaments.views.permissions import organiser_view
-from tournaments.views.stored_pdfs import pdf_response
+from tournaments.sheets.render import site_url
+from tournaments.web.pdfs import pdf_response
+from tournaments.web.permissions import organiser_view
 
 # Tables a request lays out itself (a couple of seconds); a larger round is prepared in the
 # background from the event's page.
@@ -70,7 +70,7 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
         pdf_versions.round_fingerprint(event.pk, number),
         _("This event has no round %(number)s.") % {"number": number},
     )
-    site = sheets.site_url(request)
+    site = site_url(request)
     wanted = catalogue.round_sheets(found, site=site, copy=copy, language=event.language)
     if found["tables"] > IN_REQUEST_TABLES and store.current(wanted.key, wanted.version) is None:
         messages.info(
@@ -85,7 +85,7 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
 
     def render() -> bytes:
         round_, games = _round_or_404(event, number)
-        return sheets.blank_sheets_pdf(round_, games=games, site=site, entry_links=COPIES[copy])
+        return pdfs.blank_sheets_pdf(round_, games=games, site=site, entry_links=COPIES[copy])
 
     name = _filename(
         event.name, event.language, gettext_noop("round %(number)s score sheets"), number=number
@@ -103,15 +103,13 @@ def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpRe
     found = pdf_versions.record_fingerprint(game_id)
     if found is None or found["event_id"] != event.pk:
         raise Http404(_("There is no such table in this event."))
-    site = sheets.site_url(request)
+    site = site_url(request)
     wanted = catalogue.table_sheet(game_id, found, site=site, copy=copy, language=event.language)
 
     def render() -> bytes:
         game = games_with_seats(Game.objects.filter(pk=game_id).select_related("round"))[0]
         game.round.event = event  # loaded already, with its club
-        return sheets.blank_sheets_pdf(
-            game.round, games=[game], site=site, entry_links=COPIES[copy]
-        )
+        return pdfs.blank_sheets_pdf(game.round, games=[game], site=site, entry_links=COPIES[copy])
 
     number = found["table_number"]
     name = _filename(
@@ -126,7 +124,7 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
     found = _or_404(pdf_versions.record_fingerprint(game_id), _("There is no such table."))
 
     def render() -> bytes:
-        return sheets.game_record_pdf(Game.objects.select_related("event").get(pk=game_id))
+        return pdfs.game_record_pdf(Game.objects.select_related("event").get(pk=game_id))
 
     name = _filename(
         found["event__name"],
@@ -143,7 +141,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     found = _or_404(pdf_versions.results_fingerprint(event_id), _("There is no such event."))
 
     def render() -> bytes:
-        return sheets.standings_pdf(Event.objects.select_related("club").get(pk=event_id))
+        return pdfs.standings_pdf(Event.objects.select_related("club").get(pk=event_id))
 
     name = _filename(found["name"], found["language"], gettext_noop("results"))
     return pdf_response(request, catalogue.results(event_id, found), render, name)
@@ -159,7 +157,7 @@ def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
 
     def render() -> bytes:
         round_ = get_object_or_404(Round.objects.select_related("event__club"), pk=found["id"])
-        return sheets.seating_pdf(round_)
+        return pdfs.seating_pdf(round_)
 
     language = found["event__language"]
     name = _filename(

@@ -9,15 +9,15 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
-from tournaments.display.tables import standings_table
-from tournaments.display.tournament import mark_matches, points_scale_lines
+from tournaments.events.display.tournament import mark_matches, points_scale_lines
+from tournaments.events.selectors.tournaments import player_tournament, rounds_with_games
 from tournaments.models import Event, Player
-from tournaments.selectors.standings import event_standings, event_standings_page
-from tournaments.selectors.tournaments import player_tournament, rounds_with_games
-from tournaments.selectors.versions import event_version
-from tournaments.standings import leaders
-from tournaments.views.downloads import standings_page
-from tournaments.views.polling import polled
+from tournaments.play.selectors.versions import event_version
+from tournaments.ranking import leaders
+from tournaments.standings.display import standings_table
+from tournaments.standings.selectors import event_standings, event_standings_page
+from tournaments.web.downloads import standings_page
+from tournaments.web.polling import polled
 
 # Seconds between two refreshes of the standings while a round is in play.
 REFRESH_EVERY = 20
