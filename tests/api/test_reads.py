@@ -155,3 +155,11 @@ def test_the_schema_is_served_and_read_on_a_page(client):
     assert page.status_code == 200
     assert b"redoc.standalone.js" in page.content
     assert "'unsafe-inline'" in page["Content-Security-Policy"].split("style-src")[1].split(";")[0]
+
+
+def test_the_clubs_are_listed_by_name_with_their_number_of_events(client, event):
+    EventFactory(club=event.club)
+    body = get(client, "/clubs").json()
+    assert body["count"] == 1
+    assert body["items"] == [{"id": event.club_id, "name": event.club.name, "events": 2}]
+    assert get(client, f"/clubs/{event.club_id}").json()["events"] == 2

@@ -9,8 +9,9 @@ from __future__ import annotations
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from ninja import Router
+from ninja import Router, Schema
 from ninja.pagination import LimitOffsetPagination, paginate
+from pydantic import Field
 
 from tournaments.api import schemas
 from tournaments.api.access import etag, reads_privately, unchanged, versioned
@@ -33,22 +34,49 @@ from tournaments.standings.selectors import event_standings_page
 router = Router(tags=["read"])
 
 
-@router.get("/clubs", response=list[schemas.ClubOut], summary="Clubs")
-@paginate(LimitOffsetPagination)
-def clubs(request: HttpRequest) -> object:
-    """Every club on the site, by name."""
-    return Club.objects.annotate(events=Count("events")).order_by("name", "id")
+class Pages(LimitOffsetPagination):
+    """Lists come by pages of at most 100; an offset past any database's integers is a 422,
+    not an error of the database."""
+
+    class Input(Schema):
+        limit: int = Field(50, ge=1, le=100)
+        offset: int = Field(0, ge=0, le=10**9)
 
 
-@router.get("/clubs/{club_id}", response=schemas.ClubOut, summary="A club")
-def club(request: HttpRequest, club_id: int) -> object:
-    return get_object_or_404(Club.objects.annotate(events=Count("events")), pk=club_id)
+# Reads need no token (what a token of the club adds is said on each field): the document
+# says so, a token or nothing.
+OPTIONAL_TOKEN = {"security": [{"TokenAuth": []}, {}]}
 
 
 @router.get(
-    "/clubs/{club_id}/events", response=list[schemas.EventSummary], summary="A club's events"
+    "/clubs",
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: list[schemas.ClubOut], schemas.READ_REFUSALS: schemas.Problem},
+    summary="Clubs",
 )
-@paginate(LimitOffsetPagination)
+@paginate(Pages)
+def clubs(request: HttpRequest) -> object:
+    """Every club on the site, by name."""
+    return Club.objects.annotate(event_count=Count("events")).order_by("name", "id")
+
+
+@router.get(
+    "/clubs/{club_id}",
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: schemas.ClubOut, schemas.READ_REFUSALS: schemas.Problem},
+    summary="A club",
+)
+def club(request: HttpRequest, club_id: int) -> object:
+    return get_object_or_404(Club.objects.annotate(event_count=Count("events")), pk=club_id)
+
+
+@router.get(
+    "/clubs/{club_id}/events",
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: list[schemas.EventSummary], schemas.READ_REFUSALS: schemas.Problem},
+    summary="A club's events",
+)
+@paginate(Pages)
 def club_events(request: HttpRequest, club_id: int) -> object:
     """Newest first."""
     get_object_or_404(Club, pk=club_id)
@@ -56,14 +84,22 @@ def club_events(request: HttpRequest, club_id: int) -> object:
 
 
 @router.get(
-    "/clubs/{club_id}/seasons", response=list[schemas.SeasonSummary], summary="A club's seasons"
+    "/clubs/{club_id}/seasons",
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: list[schemas.SeasonSummary], schemas.READ_REFUSALS: schemas.Problem},
+    summary="A club's seasons",
 )
 def club_seasons(request: HttpRequest, club_id: int) -> object:
     get_object_or_404(Club, pk=club_id)
     return list(Season.objects.filter(club_id=club_id).order_by("-starts_on", "-id"))
 
 
-@router.get("/events/{event_id}", response=schemas.EventOut, summary="An event")
+@router.get(
+    "/events/{event_id}",
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: schemas.EventOut, schemas.READ_REFUSALS: schemas.Problem},
+    summary="An event",
+)
 def event(request: HttpRequest, event_id: int, response: HttpResponse) -> object:
     """Its rules and its rounds (the tables of each: `/events/{id}/rounds/{number}`)."""
     found = get_object_or_404(Event, pk=event_id)
@@ -86,7 +122,8 @@ def event(request: HttpRequest, event_id: int, response: HttpResponse) -> object
 
 @router.get(
     "/events/{event_id}/rounds/{number}",
-    response=schemas.RoundOut,
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: schemas.RoundOut, schemas.READ_REFUSALS: schemas.Problem},
     summary="A round: who sits where, and each table's totals",
 )
 def event_round(request: HttpRequest, event_id: int, number: int, response: HttpResponse) -> object:
@@ -109,7 +146,12 @@ def event_round(request: HttpRequest, event_id: int, number: int, response: Http
     }
 
 
-@router.get("/events/{event_id}/standings", response=schemas.StandingsOut, summary="Standings")
+@router.get(
+    "/events/{event_id}/standings",
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: schemas.StandingsOut, schemas.READ_REFUSALS: schemas.Problem},
+    summary="Standings",
+)
 def standings(request: HttpRequest, event_id: int, response: HttpResponse) -> object:
     """Places, tournament points, tie-breaks in the event's order and prizes."""
     found = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
@@ -144,7 +186,12 @@ def standings(request: HttpRequest, event_id: int, response: HttpResponse) -> ob
     }
 
 
-@router.get("/games/{game_id}", response=schemas.GameOut, summary="A table's game, hand by hand")
+@router.get(
+    "/games/{game_id}",
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: schemas.GameOut, schemas.READ_REFUSALS: schemas.Problem},
+    summary="A table's game, hand by hand",
+)
 def game(request: HttpRequest, game_id: int, response: HttpResponse) -> object:
     """Its seats with totals, ranks and prizes, and every hand; a hand waiting for
     confirmation is `provisional`, as the table's page marks it."""
@@ -194,7 +241,12 @@ def game(request: HttpRequest, game_id: int, response: HttpResponse) -> object:
     }
 
 
-@router.get("/seasons/{season_id}", response=schemas.SeasonOut, summary="A season's standings")
+@router.get(
+    "/seasons/{season_id}",
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: schemas.SeasonOut, schemas.READ_REFUSALS: schemas.Problem},
+    summary="A season's standings",
+)
 def season(request: HttpRequest, season_id: int) -> object:
     found = get_object_or_404(Season, pk=season_id)
     standings_ = season_standings(found)
@@ -223,7 +275,12 @@ def season(request: HttpRequest, season_id: int) -> object:
     }
 
 
-@router.get("/players/{player_id}", response=schemas.PlayerOut, summary="A club member")
+@router.get(
+    "/players/{player_id}",
+    openapi_extra=OPTIONAL_TOKEN,
+    response={200: schemas.PlayerOut, schemas.READ_REFUSALS: schemas.Problem},
+    summary="A club member",
+)
 def player(request: HttpRequest, player_id: int) -> object:
     """His club rating game by game, and the events he played."""
     found = get_object_or_404(Player, pk=player_id)

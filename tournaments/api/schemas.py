@@ -19,10 +19,19 @@ class Problem(Schema):
     problems: list[str] = Field(default_factory=list)
 
 
+# The refusals a read may give (a wrong token, nothing there, a malformed query, too many
+# requests), and a write (also: not the right scope, refused by the rules, a hand number
+# taken by another entry).
+READ_REFUSALS = frozenset({401, 404, 422, 429})
+WRITE_REFUSALS = frozenset({400, 401, 403, 404, 409, 422, 429})
+
+
 class ClubOut(Schema):
     id: int
     name: str
-    events: int = Field(description="How many events the club has on the site.")
+    events: int = Field(
+        validation_alias="event_count", description="How many events the club has on the site."
+    )
 
 
 class EventSummary(Schema):

@@ -23,7 +23,11 @@ router = Router(tags=["write"], auth=TOKENS)
 
 @router.post(
     "/games/{game_id}/hands",
-    response={201: schemas.HandStored, 200: schemas.HandStored},
+    response={
+        201: schemas.HandStored,
+        200: schemas.HandStored,
+        schemas.WRITE_REFUSALS: schemas.Problem,
+    },
     summary="Enter the next hand of a table",
 )
 def enter_hand(request: HttpRequest, game_id: int, hand: schemas.HandIn) -> object:
@@ -61,7 +65,9 @@ def enter_hand(request: HttpRequest, game_id: int, hand: schemas.HandIn) -> obje
 
 
 @router.post(
-    "/events/{event_id}/rounds", response={201: schemas.RoundSummary}, summary="Seat the next round"
+    "/events/{event_id}/rounds",
+    response={201: schemas.RoundSummary, schemas.WRITE_REFUSALS: schemas.Problem},
+    summary="Seat the next round",
 )
 def seat_round(request: HttpRequest, event_id: int, body: schemas.RoundIn) -> object:
     """With the event's seating method (or `method`); 400 if it cannot be seated (a round
@@ -74,7 +80,7 @@ def seat_round(request: HttpRequest, event_id: int, body: schemas.RoundIn) -> ob
 
 @router.post(
     "/events/{event_id}/rounds/{number}/close",
-    response=schemas.RoundSummary,
+    response={200: schemas.RoundSummary, schemas.WRITE_REFUSALS: schemas.Problem},
     summary="Close a round",
 )
 def close(request: HttpRequest, event_id: int, number: int) -> object:

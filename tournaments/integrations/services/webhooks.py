@@ -280,7 +280,6 @@ def send_delivery(delivery_id: str, resent_by: int | None = None) -> None:
 
 
 def _enqueue_later(delivery_id: str, when: datetime) -> None:
-    later = send_delivery.using(run_after=when)
-    if later.get_backend().supports_defer:
-        later.enqueue(delivery_id)
+    if send_delivery.get_backend().supports_defer:
+        send_delivery.using(run_after=when).enqueue(delivery_id)
     # Else (the tests' immediate backend) the next happening's sweep sends it once it is due.
