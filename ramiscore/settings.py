@@ -73,6 +73,8 @@ INSTALLED_APPS = [
     # its database backend; `manage.py db_worker` runs the tasks (`make serve` starts it).
     "django_tasks",
     "django_tasks_db",
+    # The API (/api/v1/, tournaments/api/): its bundled Redoc serves the readable schema page.
+    "ninja",
     "tournaments",
 ]
 
@@ -206,6 +208,14 @@ STORAGES = {
 
 # Background tasks in the database (django-tasks-db), run by `manage.py db_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+# The API (docs/api.md): requests each token, and each address without one, may make per
+# period ("600/m": 600 a minute); past it, 429 with Retry-After.
+API_RATE_TOKEN = ENV.get("API_RATE_TOKEN", "600/m")
+API_RATE_ANONYMOUS = ENV.get("API_RATE_ANONYMOUS", "120/m")
+# Webhooks are sent only to addresses on the Internet, never to the site's own network or
+# host (a webhook must not be a way in): the site's owner may allow private ones.
+WEBHOOKS_ALLOW_PRIVATE = env_bool(ENV, "WEBHOOKS_ALLOW_PRIVATE", default=False)
 
 # PDFs for anonymous visitors are rendered once per version of their data, then served from
 # storage; a visitor's address may make this many renders per window (seconds), then gets a

@@ -6,6 +6,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.api.main import api
+from tournaments.views import api_docs
 from tournaments.views.accounts import PasswordResetView
 
 # Django's own account views, with the site's templates in templates/registration/ (the
@@ -39,6 +41,8 @@ accounts = [
 
 urlpatterns = [
     path("", include("tournaments.urls")),
+    path("api/v1/docs", api_docs.docs, name="api_docs"),
+    path("api/v1/", api.urls),
     path("accounts/", include(accounts)),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

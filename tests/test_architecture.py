@@ -27,14 +27,25 @@ FLOORS: list[tuple[str, ...]] = [
     ("seasons",),
     ("archive",),
     ("screen",),
+    ("integrations",),
     ("sheets",),
     ("forms",),
     ("web", "templatetags"),
-    ("views", "management", "demo", "admin", "apps"),
+    ("views", "api", "management", "demo", "admin", "apps"),
     ("urls",),
 ]
 ENGINE = FLOORS[0]
-CONCEPTS = ("clubs", "ratings", "standings", "play", "events", "seasons", "archive", "screen")
+CONCEPTS = (
+    "clubs",
+    "ratings",
+    "standings",
+    "play",
+    "events",
+    "seasons",
+    "archive",
+    "screen",
+    "integrations",
+)
 ROLES = ("services", "selectors", "display")
 # Inside a concept, what each role may read of the concepts' roles (its own concept's and the
 # ones below): selectors read, display words what selectors read, services write. A module

@@ -3,20 +3,36 @@
 clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (what the
 organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
 Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
-pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no fact, made again at
-will). Points are never typed in: the rules engine derives them from the facts of each hand,
-and the derived columns and rows are rewritten in the same transaction as any change.
+integrations: ApiToken, WebhookSubscription, WebhookDelivery, WebhookAttempt (other sites
+following the club). pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no
+fact, made again at will). Points are never typed in: the rules engine derives them from the
+facts of each hand, and the derived columns and rows are rewritten in the same transaction as
+any change.
 """
 
 from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
+from .integrations import (
+    ApiToken,
+    Happening,
+    Scope,
+    WebhookAttempt,
+    WebhookDelivery,
+    WebhookSubscription,
+)
 from .pdfs import PdfJob, StoredPdf
 from .seasons import RatingUpdate, Season
 from .standings import Standing
 
 __all__ = [
+    "ApiToken",
+    "Happening",
+    "Scope",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookSubscription",
     "Bye",
     "ClockChange",
     "Club",

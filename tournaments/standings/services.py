@@ -11,7 +11,8 @@ from decimal import Decimal
 
 from django.db import connection, transaction
 
-from tournaments.models import Bye, Game, Seat, Standing
+from tournaments.models import Bye, Game, Happening, Seat, Standing
+from tournaments.models.signals import tell
 from tournaments.ranking import records_from_rows
 
 SCORE_DIFFERENCE_PLACES = Decimal("0.0001")
@@ -30,6 +31,7 @@ def players_changed(*, event_id: int, player_ids: Iterable[int]) -> None:
             game__event_id=event_id, game__finished=True, game__seats__player_id__in=ids
         ).values_list("player_id", flat=True)
         _write_opponents_points(event_id, ids | set(met))
+        _tell_changed(event_id)
 
 
 def rebuild_event(*, event_id: int) -> None:
@@ -43,6 +45,16 @@ def rebuild_event(*, event_id: int) -> None:
         for start in range(0, len(ids), CHUNK):
             _write_sums(event_id, set(sorted(ids)[start : start + CHUNK]))
         _write_opponents_points(event_id, None)
+        _tell_changed(event_id)
+
+
+def _tell_changed(event_id: int) -> None:
+    """Webhooks hear that the standings moved; they read them from the API."""
+    tell(
+        Happening.STANDINGS_CHANGED,
+        event_id=event_id,
+        data=lambda: {"standings": f"/api/v1/events/{event_id}/standings"},
+    )
 
 
 def _write_sums(event_id: int, ids: set[int]) -> None:

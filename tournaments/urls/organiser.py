@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import archive, clock, gamefiles, organiser, organiser_play, pending
+from tournaments.views import (
+    archive,
+    clock,
+    gamefiles,
+    integrations,
+    organiser,
+    organiser_play,
+    pending,
+)
 
 app_name = "organiser"
 
 event = "events/<id:event_id>/"
 table = event + "tables/<id:game_id>/"
 round_ = event + "rounds/<id:number>/"
+club = "clubs/<id:club_id>/"
+webhook = club + "webhooks/<id:webhook_id>/"
 
 urlpatterns = [
     path("", organiser.dashboard, name="dashboard"),
@@ -37,4 +47,10 @@ urlpatterns = [
     path(table + "hands/<int:number>/discard/", pending.discard_waiting, name="discard_waiting"),
     path(table + "link/", organiser_play.table_link, name="table_link"),
     path(table + "link/renew/", organiser_play.renew_link, name="renew_link"),
+    path(club + "api/", integrations.api_page, name="api"),
+    path(club + "api/tokens/<id:token_id>/revoke/", integrations.revoke, name="revoke_token"),
+    path(webhook, integrations.webhook_log, name="webhook_log"),
+    path(webhook + "pause/", integrations.pause_webhook, name="pause_webhook"),
+    path(webhook + "delete/", integrations.delete_webhook, name="delete_webhook"),
+    path(webhook + "deliveries/<uuid:delivery_id>/resend/", integrations.resend, name="resend"),
 ]

@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import seating
-from tournaments.models import Bye, Event, Game, Hand, Player, Round, Seat
+from tournaments.events.selectors.news import round_news
+from tournaments.models import Bye, Event, Game, Hand, Happening, Player, Round, Seat
+from tournaments.models.signals import tell
 from tournaments.play.services import versions
 from tournaments.play.services.entry import refuse_pending, set_closed
 from tournaments.ratings.selectors import current_ratings
@@ -102,6 +104,7 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
             Bye(round=round_, player=by_id[pid], points=event.bye_points) for pid in found.byes
         )
         _round_seated(event, found.byes)
+        _tell_seated(event, round_)
     return round_
 
 
@@ -152,6 +155,7 @@ def seat_by_hand(
             Bye(round=round_, player=player, points=event.bye_points) for player in byes
         )
         _round_seated(event, [player.id for player in byes])
+        _tell_seated(event, round_)
     return round_
 
 
@@ -210,6 +214,17 @@ def close_round(*, round_: Round) -> Round:
         round_.closed_at = timezone.now()
         round_.save(update_fields=["closed_at"])
         versions.event_changed(round_.event_id)
+        event = round_.event
+        # A club night ends with its round; a tournament with its last planned round (one
+        # without a plan says nothing: a further round may always come).
+        planned = event.planned_rounds
+        if not event.is_tournament or (planned is not None and round_.number >= planned):
+            tell(
+                Happening.EVENT_FINISHED,
+                club_id=event.club_id,
+                event_id=event.pk,
+                data=lambda: {"rounds": round_.number},
+            )
     return round_
 
 
@@ -242,6 +257,15 @@ def _round_seated(event: Event, byes: Sequence[int]) -> None:
     """A round seated or taken back: the bye players' sums, and the event's pages."""
     standings.players_changed(event_id=event.pk, player_ids=byes)
     versions.event_changed(event.pk)
+
+
+def _tell_seated(event: Event, round_: Round) -> None:
+    tell(
+        Happening.ROUND_SEATED,
+        club_id=event.club_id,
+        event_id=event.pk,
+        data=lambda: round_news(round_),
+    )
 
 
 def _refuse_while_a_round_is_open(event: Event) -> None:

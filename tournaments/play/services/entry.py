@@ -21,8 +21,10 @@ from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.clubs.services import organises
-from tournaments.models import Game, Hand, HandLine, Seat
+from tournaments.models import Game, Hand, HandLine, Happening, Seat
+from tournaments.models.signals import tell
 from tournaments.play.facts import HandFacts, engine_game, load_facts
+from tournaments.play.selectors.news import hand_news
 from tournaments.play.services.scoring import refresh_game
 from tournaments.rules.cards import format_cards
 from tournaments.rules.hands import NEVER_MELDED, count_hand
@@ -115,6 +117,8 @@ def record_hand(
             hand.save()
             _write_lines(hand, game, facts, user=user)
             refresh_game(game)
+            if not hand.is_provisional:
+                _tell_hand_counts(hand, game)
             return hand
     except IntegrityError:
         # The unique (game, number) constraint caught a race the lock did not.
@@ -226,7 +230,19 @@ def confirm_hand(
         _attribute(hand, user, "confirmed")
         hand.save()
         refresh_game(game)
+        _tell_hand_counts(hand, game)
         return hand
+
+
+def _tell_hand_counts(hand: Hand, game: Game) -> None:
+    """Webhooks hear of a hand once it counts: entered, or confirmed where it waits."""
+    hand.game = game
+    tell(
+        Happening.HAND_CONFIRMED,
+        club_id=game.event.club_id,
+        event_id=game.event_id,
+        data=lambda: hand_news(hand),
+    )
 
 
 def _refuse_as_confirmer(game: Game, hand: Hand, seat: Seat | None, user, device: str) -> None:

@@ -17,8 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import rules
-from tournaments.models import Game, Hand, HandLine, Seat
+from tournaments.models import Game, Hand, HandLine, Happening, Seat
+from tournaments.models.signals import tell
 from tournaments.play.facts import engine_game, load_facts
+from tournaments.play.selectors.news import game_news
 from tournaments.play.services import versions
 from tournaments.ratings import services as ratings
 from tournaments.rules.tournament import places, tournament_points
@@ -50,6 +52,8 @@ def refresh_game(game: Game) -> rules.GameResult:
             standings.players_changed(
                 event_id=game.event_id, player_ids=[seat.player_id for seat in seats]
             )
+        if decided and not was_finished:
+            tell(Happening.GAME_FINISHED, event_id=game.event_id, data=lambda: game_news(game))
         # Last: the event's row stays locked until the commit (play/services/versions.py).
         versions.event_changed(game.event_id)
     return result
