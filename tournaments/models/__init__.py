@@ -1,7 +1,8 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
-clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (what the
-organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
+clubs: Club, Player. federations: Federation, Person (one person across clubs, his
+licence), PersonMerge, MemberImport. events: Event, Registration, Round. clock: ClockChange
+(what the organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
 Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
 pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no fact, made again at
 will). Points are never typed in: the rules engine derives them from the facts of each hand,
@@ -11,6 +12,7 @@ and the derived columns and rows are rewritten in the same transaction as any ch
 from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
+from .federations import Federation, MemberImport, Person, PersonMerge
 from .games import Bye, Game, Hand, HandLine, Seat
 from .pdfs import PdfJob, StoredPdf
 from .seasons import RatingUpdate, Season
@@ -21,8 +23,12 @@ __all__ = [
     "ClockChange",
     "Club",
     "Event",
+    "Federation",
     "Game",
     "Hand",
+    "MemberImport",
+    "Person",
+    "PersonMerge",
     "HandLine",
     "PdfJob",
     "Player",
