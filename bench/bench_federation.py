@@ -20,6 +20,8 @@ from bench import django_db  # noqa: E402
 
 MEMBERS, CLUBS, PLAYERS = 10_000, 40, 1_000
 TARGET_IMPORT_S, TARGET_EXPORT_S = 10.0, 2.0
+# The ranking: BENCH_RANKED_GAMES finished games of four (100,000 by default) over two years.
+TARGET_REBUILD_S, TARGET_ONE_GAME_S = 60.0, 1.0
 
 
 def member_list(changed: int = 0) -> bytes:
@@ -86,7 +88,80 @@ def main() -> dict[str, object]:
         results[f"results of {PLAYERS:,} players by licence, {kind.upper()}"] = (
             f"{elapsed:.2f} s (target < {TARGET_EXPORT_S:.0f} s)"
         )
+    results.update(ranking(federation))
     return results
+
+
+def ranking(federation) -> dict[str, str]:
+    """Rebuild the ranking from BENCH_RANKED_GAMES games, then rate one more."""
+    import os
+    import random
+
+    from tournaments.federation.services.ranking import game_rated, rebuild_ranking
+    from tournaments.models import Event, Game, Player, Round, Seat
+
+    count = int(os.environ.get("BENCH_RANKED_GAMES", "100000"))
+    rng = random.Random(7)
+    players = list(Player.objects.filter(club__federation=federation).values_list("pk", "club_id"))
+    by_club: dict[int, list[int]] = {}
+    for player_id, club_id in players:
+        by_club.setdefault(club_id, []).append(player_id)
+    clubs = sorted(by_club)
+    start = datetime.date(2025, 1, 1)
+    games_per_event = 25
+    made = 0
+    events = []
+    while made < count:
+        club_id = clubs[len(events) % len(clubs)]
+        day = start + datetime.timedelta(days=len(events) * 730 // (count // games_per_event + 1))
+        events.append(Event(club_id=club_id, name=f"Soirée {len(events)}", date=day))
+        made += games_per_event
+    Event.objects.bulk_create(events, batch_size=2_000)
+    rounds = Round.objects.bulk_create([Round(event=e, number=1) for e in events], batch_size=2_000)
+    games = Game.objects.bulk_create(
+        [
+            Game(event=e, round=r, table_number=t, variant="rami-penalites", finished=True)
+            for e, r in zip(events, rounds, strict=True)
+            for t in range(1, games_per_event + 1)
+        ][:count],
+        batch_size=2_000,
+    )
+    seats = []
+    for game in games:
+        members = rng.sample(by_club[game.event.club_id], 4)
+        places = [1, 2, 3, 4]
+        rng.shuffle(places)
+        seats += [
+            Seat(game=game, player_id=pid, position=n, rank=place, total=place * 10)
+            for n, (pid, place) in enumerate(zip(members, places, strict=True), start=1)
+        ]
+    Seat.objects.bulk_create(seats, batch_size=5_000)
+    started = time.perf_counter()
+    rebuilt = rebuild_ranking(federation=federation)
+    rebuild_s = time.perf_counter() - started
+    last = events[-1]
+    newest = Game.objects.create(
+        event=last,
+        round=rounds[-1],
+        table_number=games_per_event + 1,
+        variant="rami-penalites",
+        finished=True,
+    )
+    members = rng.sample(by_club[last.club_id], 4)
+    Seat.objects.bulk_create(
+        Seat(game=newest, player_id=pid, position=n, rank=n, total=n)
+        for n, pid in enumerate(members, 1)
+    )
+    newest = Game.objects.select_related("event", "round").get(pk=newest.pk)
+    started = time.perf_counter()
+    game_rated(newest)
+    one_s = time.perf_counter() - started
+    return {
+        f"ranking rebuilt from {rebuilt.games:,} games": (
+            f"{rebuild_s:.1f} s (target < {TARGET_REBUILD_S:.0f} s; {rebuilt.ratings:,} ratings)"
+        ),
+        "ranking moved on by one new game": f"{one_s * 1000:.0f} ms (target < {TARGET_ONE_GAME_S * 1000:.0f} ms)",
+    }
 
 
 if __name__ == "__main__":

@@ -118,3 +118,28 @@ def test_nobody_but_its_officials_reaches_a_federation_s_pages(client, federatio
 def test_the_event_s_club_organisers_download_its_results_too(organiser_client, event):
     answer = organiser_client.get(reverse("federation:results_csv", kwargs={"event_id": event.pk}))
     assert answer.status_code == 200
+
+
+def test_the_ranking_its_lines_and_its_method_are_public_pages(
+    client, federation, club, vincennes, django_assert_max_num_queries
+):
+    from tournaments.federation.services.ranking import rebuild_ranking
+
+    event = EventFactory(club=club, options={"target": 10})
+    game = make_game(event, players=("Anne", "Bruno", "Chloé"))
+    play(game, "going_out", "Anne", Bruno=6, Chloé=12)
+    rebuild_ranking(federation=federation)
+    with django_assert_max_num_queries(5):
+        page = client.get(url("ranking", federation))
+    assert page.status_code == 200
+    assert [row.name for row in page.context["ranked"]] == ["Anne", "Bruno", "Chloé"]
+    anne = Player.objects.get(club=club, name="Anne").person
+    with django_assert_max_num_queries(5):
+        lines = client.get(url("rating", federation, person_id=anne.pk))
+    text = lines.content.decode()
+    assert "Bruno, Chloé" in text and "1000" in text
+    assert "F0" not in text  # no licence on a public page
+    assert client.get(reverse("federation:method")).status_code == 200
+    earlier = client.get(url("ranking", federation), {"on": "2000-01-01"})
+    assert earlier.context["ranked"] == []
+    assert client.get(url("ranking", federation), {"on": "not a date"}).status_code == 200

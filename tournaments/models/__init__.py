@@ -12,7 +12,7 @@ and the derived columns and rows are rewritten in the same transaction as any ch
 from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
-from .federations import Federation, MemberImport, Person, PersonMerge
+from .federations import Federation, FederationRating, MemberImport, Person, PersonMerge
 from .games import Bye, Game, Hand, HandLine, Seat
 from .pdfs import PdfJob, StoredPdf
 from .seasons import RatingUpdate, Season
@@ -24,6 +24,7 @@ __all__ = [
     "Club",
     "Event",
     "Federation",
+    "FederationRating",
     "Game",
     "Hand",
     "MemberImport",

@@ -104,3 +104,29 @@ class MemberImport(models.Model):
 
     def __str__(self) -> str:
         return self.file_name
+
+
+class FederationRating(models.Model):
+    """A person's federation rating right after one rated game of any of its clubs (derived,
+    never typed): the rows of his rating's calculation, line by line."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="+")
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="ratings")
+    game = models.ForeignKey("Game", on_delete=models.CASCADE, related_name="+")
+    played_on = models.DateField()
+    place = models.PositiveSmallIntegerField()  # at the table, 1 = best; ties share
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.IntegerField()  # the number shown after the game
+    change = models.IntegerField()  # against the number shown before it
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["person", "game"], name="one_federation_rating_per_game"
+            )
+        ]
+        indexes = [models.Index(fields=["federation", "played_on"], name="federation_rating_date")]
+
+    def __str__(self) -> str:
+        return f"{self.person_id} after {self.game_id}"

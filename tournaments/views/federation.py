@@ -5,6 +5,7 @@ event's club."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import secrets
 from pathlib import Path
@@ -22,7 +23,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournaments.federation.selectors import (
     RESULT_COLUMNS,
     federation_events,
+    federation_ranking,
     person_players,
+    rating_lines,
     results_by_licence,
 )
 from tournaments.federation.services.members import (
@@ -242,3 +245,42 @@ def _kept(key: str) -> tuple[bytes, str] | None:
 def _forget(key: str) -> None:
     for path in (_folder() / key, _folder() / f"{key}.name"):
         path.unlink(missing_ok=True)
+
+
+# The public ranking ---------------------------------------------------------------------
+
+
+@require_GET
+def ranking(request: HttpRequest, federation_id: int) -> HttpResponse:
+    """The federation's ranking, today's or as it stood on `?on=YYYY-MM-DD`."""
+    federation = get_object_or_404(Federation, pk=federation_id)
+    on = _date(request.GET.get("on", ""))
+    context = {
+        "federation": federation,
+        "on": on,
+        "ranked": federation_ranking(federation, on=on),
+    }
+    return render(request, "federation/ranking.html", context)
+
+
+@require_GET
+def rating(request: HttpRequest, federation_id: int, person_id: int) -> HttpResponse:
+    """A person's federation rating, game by game: the calculation behind his number."""
+    found = get_object_or_404(
+        Person.objects.select_related("federation"), federation_id=federation_id, pk=person_id
+    )
+    lines = rating_lines(found)
+    context = {"federation": found.federation, "person": found, "lines": lines}
+    return render(request, "federation/rating.html", context)
+
+
+@require_GET
+def method(request: HttpRequest) -> HttpResponse:
+    return render(request, "federation/method.html")
+
+
+def _date(text: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
