@@ -160,7 +160,9 @@ def ranking(federation) -> dict[str, str]:
         f"ranking rebuilt from {rebuilt.games:,} games": (
             f"{rebuild_s:.1f} s (target < {TARGET_REBUILD_S:.0f} s; {rebuilt.ratings:,} ratings)"
         ),
-        "ranking moved on by one new game": f"{one_s * 1000:.0f} ms (target < {TARGET_ONE_GAME_S * 1000:.0f} ms)",
+        "ranking moved on by one new game": (
+            f"{one_s * 1000:.0f} ms (target < {TARGET_ONE_GAME_S * 1000:.0f} ms)"
+        ),
     }
 
 
