@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.utils import translation
 
-from tests.factories import StaffFactory, UserFactory
+from tests.factories import ClubFactory, StaffFactory, UserFactory
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -119,3 +119,28 @@ def organiser_client(organiser):
     client = Client()
     client.force_login(organiser)
     return client
+
+
+# A federation of two clubs, Montreuil and Vincennes, and its official.
+
+
+@pytest.fixture
+def official(db):
+    return UserFactory(username="officiel")
+
+
+@pytest.fixture
+def federation(official, club):
+    from tournaments.models import Federation
+
+    federation = Federation.objects.create(name="Fédération française de rami")
+    federation.officials.add(official)
+    club.federation = federation
+    club.save()
+    ClubFactory(name="Rami club de Vincennes", federation=federation)
+    return federation
+
+
+@pytest.fixture
+def vincennes(federation):
+    return federation.clubs.get(name="Rami club de Vincennes")

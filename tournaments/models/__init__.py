@@ -1,7 +1,8 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
-clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (what the
-organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
+clubs: Club, Player. federations: Federation, Person (one person across clubs, his
+licence), PersonMerge, MemberImport. events: Event, Registration, Round. clock: ClockChange
+(what the organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
 Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
 integrations: ApiToken, WebhookSubscription, WebhookDelivery, WebhookAttempt (other sites
 following the club). pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no
@@ -13,6 +14,7 @@ any change.
 from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
+from .federations import Federation, FederationRating, MemberImport, Person, PersonMerge
 from .games import Bye, Game, Hand, HandLine, Seat
 from .integrations import (
     ApiToken,
@@ -37,8 +39,13 @@ __all__ = [
     "ClockChange",
     "Club",
     "Event",
+    "Federation",
+    "FederationRating",
     "Game",
     "Hand",
+    "MemberImport",
+    "Person",
+    "PersonMerge",
     "HandLine",
     "PdfJob",
     "Player",

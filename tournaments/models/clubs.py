@@ -14,6 +14,15 @@ class Club(models.Model):
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="clubs", verbose_name=_("organisers"), blank=True
     )
+    # The federation the club plays in, if any (docs/federation.md).
+    federation = models.ForeignKey(
+        "Federation",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="clubs",
+        verbose_name=_("federation"),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at"])
 
@@ -36,6 +45,10 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=80)
+    # Who he is in the club's federation: the same person as in his other clubs.
+    person = models.ForeignKey(
+        "Person", on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at"])
 

@@ -2,7 +2,9 @@
 
 Views say who may act with the decorators below (`organiser_view` for an event's pages,
 `game_organiser_view` for a table's, `club_organiser_view` and `season_organiser_view` for a
-club's seasons, `any_organiser_view` for an organiser's pages about no club in particular);
+club's seasons, `any_organiser_view` for an organiser's pages about no club in particular,
+`federation_official_view` for a federation's, `event_results_view` for an event's results
+by licence);
 the services check what they own (who may confirm a hand, for one) whatever calls them.
 Anonymous visitors may read public pages only.
 """
@@ -21,7 +23,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments.clubs.services import organises
-from tournaments.models import Club, Event, Game, Season
+from tournaments.models import Club, Event, Federation, Game, Season
 
 
 def can_manage_club(user, club: Club) -> bool:
@@ -128,5 +130,46 @@ def any_organiser_view(view):
         if not (user.is_superuser or user.clubs.exists()):
             raise PermissionDenied
         return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def is_official(user, federation_id: int | None) -> bool:
+    """Whether the user is an official of this federation (a site administrator is)."""
+    if federation_id is None or not getattr(user, "is_authenticated", False):
+        return False
+    return user.is_superuser or user.federations.filter(pk=federation_id).exists()
+
+
+def federation_official_view(view):
+    """For views taking `federation_id`: its officials get through (the view gets the
+    federation); visitors log in first, other accounts get 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        federation = get_object_or_404(Federation, pk=kwargs.pop("federation_id"))
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not is_official(request.user, federation.pk):
+            raise PermissionDenied
+        return view(request, federation, *args, **kwargs)
+
+    return wrapper
+
+
+def event_results_view(view):
+    """For an event's results by licence (`event_id`): its club's organisers and the
+    officials of its club's federation."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        event = _event(kwargs.pop("event_id"))
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not (
+            can_manage(request.user, event) or is_official(request.user, event.club.federation_id)
+        ):
+            raise PermissionDenied
+        return view(request, event, *args, **kwargs)
 
     return wrapper

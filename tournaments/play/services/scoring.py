@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.models import Game, Hand, HandLine, Happening, Seat
-from tournaments.models.signals import tell
+from tournaments.models.signals import result_changed, tell
 from tournaments.play.facts import engine_game, load_facts
 from tournaments.play.selectors.news import game_news
 from tournaments.play.services import versions
@@ -54,6 +54,8 @@ def refresh_game(game: Game) -> rules.GameResult:
             )
         if decided and not was_finished:
             tell(Happening.GAME_FINISHED, event_id=game.event_id, data=lambda: game_news(game))
+        if decided or was_finished:
+            result_changed.send(sender=None, game=game)
         # Last: the event's row stays locked until the commit (play/services/versions.py).
         versions.event_changed(game.event_id)
     return result
