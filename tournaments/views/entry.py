@@ -22,6 +22,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ramiscore.middleware import on_a_laptop
 from tournaments.display.cards import card_grid, codes_legend, example_codes, grid_letters
 from tournaments.display.formats import labelled
 from tournaments.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
@@ -367,6 +368,7 @@ def render_entry(
         "conflict": conflict,
         "entrant": entrant,
         "answered_key": answered_key(request, conflict),  # a hand the phone kept: answered here
+        "laptop": on_a_laptop(),  # whose disk, should it be full
         "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
         "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
         if entrant.is_organiser and sheet.rows
