@@ -4,6 +4,7 @@ disk full. Each is a clear page in the visitor's language, never a 500."""
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 from collections.abc import Callable
 
@@ -32,12 +33,15 @@ PAGES = {
 
 
 def database_trouble(error: BaseException | None) -> str | None:
-    """What the database said, when it is a passing trouble worth "try again" rather than
-    something wrong in the site: BUSY (SQLite still locked after its timeout, PostgreSQL past
-    its lock timeout), UNAVAILABLE (the connection refused, or lost: a restart), DISK_FULL;
-    None for any other error."""
+    """What the database (or the disk) said, when it is a passing trouble worth "try again"
+    rather than something wrong in the site: BUSY (SQLite still locked after its timeout,
+    PostgreSQL past its lock timeout), UNAVAILABLE (the connection refused, or lost: a
+    restart), DISK_FULL (the database's, or a file being written); None for any other
+    error."""
     if isinstance(error, InterfaceError):
         return UNAVAILABLE  # used after the server closed it
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return DISK_FULL  # a PDF being stored
     if not isinstance(error, OperationalError):
         return None
     cause = error.__cause__

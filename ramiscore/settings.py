@@ -193,7 +193,8 @@ STORAGES = {
     # Rendered PDFs, one file per version of their data (tournaments/sheets/store.py). Several
     # app hosts must share this folder (or use a shared storage backend): docs/deploy.md.
     "pdfs": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        # Each file written whole under a temporary name, then renamed: never half a PDF.
+        "BACKEND": "tournaments.sheets.files.AtomicFileSystemStorage",
         "OPTIONS": {"location": MEDIA_ROOT / "pdfs", "base_url": None},
     },
     "staticfiles": {

@@ -51,7 +51,7 @@ def pdfs_and_tasks_of_the_test(settings, pdf_folder):
     settings.STORAGES = {
         **settings.STORAGES,
         "pdfs": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            **settings.STORAGES["pdfs"],  # the site's own backend
             "OPTIONS": {"location": pdf_folder, "base_url": None},
         },
     }

@@ -8,6 +8,7 @@ error is read, on every database."""
 
 from __future__ import annotations
 
+import errno
 import socket
 import sqlite3
 
@@ -69,6 +70,8 @@ def sqlite_error(code: int, text: str) -> BaseException:
         (wrapped(psycopg.errors.LockNotAvailable("canceling statement")), "busy"),
         (wrapped(psycopg.errors.UndefinedTable('relation "t" does not exist')), None),
         (sqlite_error(sqlite3.SQLITE_ERROR, "no such table: t"), None),
+        (OSError(errno.ENOSPC, "No space left on device"), "disk_full"),
+        (OSError(errno.EACCES, "Permission denied"), None),
         (ValueError("x"), None),
     ],
 )

@@ -10,9 +10,11 @@ expires (LEASE), and the next caller renders.
 The files live in Django's "pdfs" storage (settings.STORAGES, under MEDIA_ROOT), not in the
 cache: the default cache is each process's own memory, so every gunicorn worker would render
 its own copy and no lock could be shared, and a cache may drop a large file whenever it likes.
-The row in the database says which file is current; a host whose storage lacks it renders it
+The row in the database says which file is current, with its size and digest; a host whose
+storage lacks it, or holds a copy that does not match (cut short by a full disk), renders it
 again under the same lease, so the file is served even from a host that does not share the
-folder (docs/deploy.md: share MEDIA_ROOT between app hosts).
+folder (docs/deploy.md: share MEDIA_ROOT between app hosts). Files are written whole or not at
+all (tournaments.sheets.files).
 """
 
 from __future__ import annotations
@@ -138,13 +140,21 @@ def _render_holding_lease(
     try:
         if may_render is not None and (retry_after := may_render()) is not None:
             raise RenderRefused(retry_after)
-        name = storage().save(_file_name(key, version), ContentFile(render()))
+        pdf = render()
+        name = storage().save(_file_name(key, version), ContentFile(pdf))
     except BaseException:
         _release(key, holder)
         raise
     now = timezone.now()
+    digest = hashlib.sha256(pdf).hexdigest()
     kept = StoredPdf.objects.filter(key=key, lease_holder=holder).update(
-        version=version, file=name, rendered_at=now, lease_until=None, lease_holder=""
+        version=version,
+        file=name,
+        size=len(pdf),
+        digest=digest,
+        rendered_at=now,
+        lease_until=None,
+        lease_holder="",
     )
     if not kept:  # our lease expired and another took it: his file will be the one kept
         return Stored(key=key, version=version, file=name, rendered_at=now)
@@ -155,7 +165,40 @@ def _render_holding_lease(
 
 
 def _current(row: StoredPdf, version: str) -> bool:
-    return row.version == version and bool(row.file) and storage().exists(row.file)
+    return row.version == version and _intact(row)
+
+
+# The files (name, digest) that this process has read whole and found as rendered: a stored
+# file never changes under its name, so its size is enough afterwards.
+_checked: set[tuple[str, str]] = set()
+
+
+def _intact(row: StoredPdf) -> bool:
+    """Whether the row's file is in this host's storage exactly as it was rendered: its size
+    each time, its digest once per process. A copy cut short by a full disk, or changed, is
+    not served: the caller renders it again."""
+    if not row.file or row.size is None:
+        return False
+    try:
+        if storage().size(row.file) != row.size:
+            return False
+        if (row.file, row.digest) in _checked:
+            return True
+        digest = hashlib.sha256()
+        with storage().open(row.file, "rb") as file:
+            for chunk in file.chunks():
+                digest.update(chunk)
+    except OSError:  # not in this host's storage, or gone meanwhile
+        return False
+    if digest.hexdigest() != row.digest:
+        return False
+    _checked.add((row.file, row.digest))
+    return True
+
+
+def forget_checked() -> None:
+    """As a new process: every file's digest is read again on first use (for tests)."""
+    _checked.clear()
 
 
 def _stored(row: StoredPdf) -> Stored:
@@ -209,6 +252,6 @@ def current(key: str, version: str) -> Stored | None:
 def latest(key: str) -> Stored | None:
     """The last file rendered for `key`, whatever its version (an organiser's prepared PDF)."""
     row = StoredPdf.objects.filter(key=key).exclude(file="").first()
-    if row is None or not storage().exists(row.file):
+    if row is None or not _intact(row):
         return None
     return _stored(row)
