@@ -213,6 +213,10 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # 429 until the window ends. Organisers are not limited.
 PDF_RENDERS_PER_ADDRESS = env_int(ENV, "PDF_RENDERS_PER_ADDRESS", default=20)
 PDF_RENDER_WINDOW = 300
+# The read timeout of the proxy in front (docs/deploy.md: nginx's proxy_read_timeout): no
+# request waits that long for another's work (a PDF being made), so that the visitor gets
+# the site's own "try again" page rather than the proxy's 504.
+PROXY_TIMEOUT = env_int(ENV, "PROXY_TIMEOUT", default=130)
 # Password-reset e-mails an address may ask for per window (seconds); then a 429.
 PASSWORD_RESETS_PER_ADDRESS = env_int(ENV, "PASSWORD_RESETS_PER_ADDRESS", default=5)
 PASSWORD_RESET_WINDOW = 3600

@@ -20,7 +20,7 @@ from tournaments.models import Event, PdfJob, Round
 from tournaments.selectors import pdf_versions
 from tournaments.selectors.events import round_games
 
-from . import blank_sheets_pdf, catalogue, standings_pdf, store
+from . import blank_sheets_pdf, catalogue, heartbeat, standings_pdf, store
 
 logger = logging.getLogger(__name__)
 
@@ -67,8 +67,11 @@ def make_pdf(job_id: int) -> None:
             _mark(job, state=PdfJob.State.FAILED, error=ROUND_GONE, finished=True)
             return
         _mark(job, pages_total=pages)
-        stored = store.stored_pdf(wanted.key, wanted.version, render)
-        pages = page_count(stored)
+        # Alive while it works, whatever its progress: a worker killed is seen within
+        # seconds (services.pdf_jobs.is_stalled).
+        with heartbeat.beating(lambda: _mark(job)):
+            stored = store.stored_pdf(wanted.key, wanted.version, render)
+            pages = page_count(stored)
     except Exception:
         logger.exception("PDF job %s (%s) failed", job.pk, job.kind)
         _mark(job, state=PdfJob.State.FAILED, error=FAILED, finished=True)
