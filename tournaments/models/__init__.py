@@ -4,10 +4,12 @@ clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (wha
 organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
 Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
 pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no fact, made again at
-will). Points are never typed in: the rules engine derives them from the facts of each hand,
-and the derived columns and rows are rewritten in the same transaction as any change.
+will). allowances: Allowance (uses counted per address, for the throttles). Points are
+never typed in: the rules engine derives them from the facts of each hand, and the derived
+columns and rows are rewritten in the same transaction as any change.
 """
 
+from .allowances import Allowance
 from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
@@ -17,6 +19,7 @@ from .seasons import RatingUpdate, Season
 from .standings import Standing
 
 __all__ = [
+    "Allowance",
     "Bye",
     "ClockChange",
     "Club",

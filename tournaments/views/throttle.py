@@ -2,9 +2,9 @@
 (a PDF already stored for the current version of its data is served to anyone, as often as
 asked: only renders count), and password-reset e-mails asked for.
 
-Counters live in Django's cache, per fixed window (the window's number is in the key, so
-nothing needs resetting). With the default local-memory cache each gunicorn process counts
-for itself; a shared cache (Redis) makes the allowance exact across processes and hosts.
+Counters live in the database (tournaments.models.Allowance), per fixed window (the window's
+number is in the row, so nothing needs resetting): every gunicorn process and app host counts
+the same uses, whatever the cache, and Redis out of reach changes nothing.
 """
 
 from __future__ import annotations
@@ -13,12 +13,14 @@ import math
 import time
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
 
 from ramiscore.security import client_address
+from tournaments.models import Allowance
 
 
 def render_allowance(request: HttpRequest):
@@ -48,13 +50,18 @@ def count_use(
     this window of `window` seconds, else the seconds until the next window."""
     now = time.time() if now is None else now
     number = int(now // window)
-    key = f"{kind}:{address}:{number}"
-    cache.add(key, 0, timeout=window + 5)
-    try:
-        uses = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window + 5)
-        uses = 1
+    address = address[:64]
+    counted = Allowance.objects.filter(kind=kind, address=address, window=number)
+    with transaction.atomic():
+        # The row's lock orders two processes counting at once: each reads its own count.
+        if not counted.update(uses=F("uses") + 1):
+            try:
+                with transaction.atomic():
+                    Allowance.objects.create(kind=kind, address=address, window=number, uses=1)
+            except IntegrityError:  # another process created it first
+                counted.update(uses=F("uses") + 1)
+        uses = counted.values_list("uses", flat=True).get()
+    Allowance.objects.filter(kind=kind, window__lt=number).delete()  # windows gone by
     if uses <= allowed:
         return None
     return max(1, math.ceil((number + 1) * window - now))
