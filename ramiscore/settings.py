@@ -215,6 +215,9 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # 429 until the window ends. Organisers are not limited.
 PDF_RENDERS_PER_ADDRESS = env_int(environ, "PDF_RENDERS_PER_ADDRESS", default=20)
 PDF_RENDER_WINDOW = 300
+# Days after its event (or after an organiser reopened it) that a table link takes hands:
+# a link printed on a sheet, or kept on a phone, does not stay a key to the scores for ever.
+TABLE_LINK_DAYS = env_int(environ, "TABLE_LINK_DAYS", default=3)
 # The read timeout of the proxy in front (docs/deploy.md: nginx's proxy_read_timeout): no
 # request waits that long for another's work (a PDF being made), so that the visitor gets
 # the site's own "try again" page rather than the proxy's 504.

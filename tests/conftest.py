@@ -59,6 +59,13 @@ def pdfs_and_tasks_of_the_test(settings, pdf_folder):
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def table_links_that_stay_open(settings):
+    """The tests' events have fixed dates, soon in the past: their table links take hands
+    whatever today's date, unless a test sets TABLE_LINK_DAYS itself."""
+    settings.TABLE_LINK_DAYS = 100 * 365
+
+
 @pytest.fixture
 def organiser(db: None) -> AbstractBaseUser:
     """An ordinary organiser account (not staff)."""

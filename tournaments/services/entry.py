@@ -372,7 +372,16 @@ def _refuse_other_tables_seat(game: Game, seat: Seat | None) -> None:
 
 def _refuse_if_closed(game: Game) -> None:
     if game.closed:
-        raise ValidationError(_("This game was closed by the organiser: reopen it to add hands."))
+        raise ValidationError(why_no_more_hands(game))
+
+
+def why_no_more_hands(game: Game) -> str:
+    """Why a hand cannot be added to this game ("" while it is in play)."""
+    if game.closed:
+        return _("This game was closed by the organiser: reopen it to add hands.")
+    if game.finished:
+        return _("This game is over: no more hands can be added to it.")
+    return ""
 
 
 def _require_reason(reason: str) -> None:

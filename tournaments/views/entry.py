@@ -42,6 +42,7 @@ from tournaments.services.entry import (
     may_confirm,
     preview_hand,
     record_hand,
+    why_no_more_hands,
 )
 from tournaments.views.clock import game_clock_context
 from tournaments.views.entry_conflict import ConflictView, conflict_view
@@ -175,6 +176,9 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 request.session[_entrant_key(game)] = form.cleaned_data.get("entering", "")
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
             return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
+    if not form.non_field_errors() and (why := why_no_more_hands(game)):
+        # The page of a game over shows no form, hence none of its fields' errors: say why.
+        form.add_error(None, why)
     # Refused, nothing stored: the form again with what to fix.
     return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
