@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
                 ),
                 ("kind", models.CharField(max_length=32)),
                 ("address", models.CharField(max_length=64)),
-                ("window", models.BigIntegerField()),
+                ("period", models.BigIntegerField()),
                 ("uses", models.PositiveIntegerField(default=0)),
             ],
             options={
@@ -28,8 +28,8 @@ class Migration(migrations.Migration):
                 "verbose_name_plural": "uses counted per address",
                 "constraints": [
                     models.UniqueConstraint(
-                        fields=("kind", "address", "window"),
-                        name="one_count_per_address_and_window",
+                        fields=("kind", "address", "period"),
+                        name="one_count_per_address_and_period",
                     )
                 ],
             },

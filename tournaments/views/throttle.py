@@ -13,8 +13,6 @@ import math
 import time
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
@@ -50,18 +48,7 @@ def count_use(
     this window of `window` seconds, else the seconds until the next window."""
     now = time.time() if now is None else now
     number = int(now // window)
-    address = address[:64]
-    counted = Allowance.objects.filter(kind=kind, address=address, window=number)
-    with transaction.atomic():
-        # The row's lock orders two processes counting at once: each reads its own count.
-        if not counted.update(uses=F("uses") + 1):
-            try:
-                with transaction.atomic():
-                    Allowance.objects.create(kind=kind, address=address, window=number, uses=1)
-            except IntegrityError:  # another process created it first
-                counted.update(uses=F("uses") + 1)
-        uses = counted.values_list("uses", flat=True).get()
-    Allowance.objects.filter(kind=kind, window__lt=number).delete()  # windows gone by
+    uses = Allowance.objects.count_use(kind=kind, address=address[:64], period=number)
     if uses <= allowed:
         return None
     return max(1, math.ceil((number + 1) * window - now))
