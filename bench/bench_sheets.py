@@ -229,7 +229,7 @@ def main() -> dict[str, object]:
     folder = tempfile.mkdtemp(prefix="ramiscore-bench-pdfs-")
     storages = {
         "pdfs": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "BACKEND": "tournaments.sheets.files.AtomicFileSystemStorage",  # the site's own
             "OPTIONS": {"location": folder, "base_url": None},
         }
     }

@@ -51,12 +51,19 @@ def pdfs_and_tasks_of_the_test(settings, pdf_folder):
     settings.STORAGES = {
         **settings.STORAGES,
         "pdfs": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            **settings.STORAGES["pdfs"],  # the site's own backend
             "OPTIONS": {"location": pdf_folder, "base_url": None},
         },
     }
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def table_links_that_stay_open(settings):
+    """The tests' events have fixed dates, soon in the past: their table links take hands
+    whatever today's date, unless a test sets TABLE_LINK_DAYS itself."""
+    settings.TABLE_LINK_DAYS = 100 * 365
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("words",),
     ("models",),
     ("clubs",),
+    ("edits",),
     ("ratings",),
     ("standings",),
     ("play",),
@@ -38,6 +39,7 @@ FLOORS: list[tuple[str, ...]] = [
 ENGINE = FLOORS[0]
 CONCEPTS = (
     "clubs",
+    "edits",
     "ratings",
     "standings",
     "play",

@@ -12,7 +12,7 @@ from django.contrib.messages import get_messages
 from django.db import OperationalError, connection, connections
 from django.test import Client, RequestFactory
 
-from ramiscore.middleware import database_busy
+from ramiscore.middleware import BUSY, database_trouble
 from ramiscore.views import server_error
 from tests.factories import make_game, play
 from tests.views.entry_support import hand
@@ -175,7 +175,7 @@ def test_sqlite_locked_past_its_timeout_is_busy(tmp_path):
         # As Django raises it: its own OperationalError, the driver's as its cause.
         wrapped = OperationalError(*raised.value.args)
         wrapped.__cause__ = raised.value
-        assert database_busy(wrapped)
+        assert database_trouble(wrapped) == BUSY
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -185,8 +185,8 @@ def test_sqlite_locked_past_its_timeout_is_busy(tmp_path):
 def test_other_database_errors_are_not_busy():
     wrapped = OperationalError("no such table: t")
     wrapped.__cause__ = sqlite3.OperationalError("no such table: t")
-    assert not database_busy(wrapped)
-    assert not database_busy(ValueError("x"))
+    assert database_trouble(wrapped) is None
+    assert database_trouble(ValueError("x")) is None
 
 
 def test_a_busy_database_met_by_a_middleware_also_gives_the_503_page():

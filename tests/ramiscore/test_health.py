@@ -22,6 +22,7 @@ def assert_unavailable(client, *, database: str, migrations: str) -> None:
         "status": "unavailable",
         "database": database,
         "migrations": migrations,
+        "disk": "ok",
     }
 
 
@@ -30,7 +31,12 @@ def test_it_answers_ok_in_one_query(client, django_assert_num_queries) -> None:
     with django_assert_num_queries(1):
         response = client.get("/health/")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok", "migrations": "ok"}
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "migrations": "ok",
+        "disk": "ok",
+    }
     assert "no-store" in response["Cache-Control"]
 
 

@@ -55,6 +55,33 @@ def test_the_error_page_hides_the_password_of_any_url_but_keeps_the_rest():
         assert "cache.example.org:6379/0" in report
 
 
+def test_the_debug_page_shows_no_secret_of_the_environment(monkeypatch, settings):
+    """The DEBUG page lists every setting: none may carry the environment's secrets (issue
+    26: `ENV = os.environ` was listed whole, passwords included)."""
+    settings.DEBUG = True
+    secrets = {
+        "DATABASE_URL": "postgres://ramiscore:pg-s3cret@db.example.org:5432/ramiscore",
+        "SECRET_KEY": "sk-not-to-be-seen-" + "x" * 40,
+        "EMAIL_HOST_PASSWORD": "mail-s3cret",
+        "CACHE_URL": "redis://:redis-s3cret@cache.example.org:6379/0",
+    }
+    for name, value in secrets.items():
+        monkeypatch.setenv(name, value)
+    html, text = report_on(RequestFactory().get("/events/1/"))
+    for report in (html, text):
+        assert "Settings" in report or "settings" in report.lower()
+        for value in ("pg-s3cret", "sk-not-to-be-seen", "mail-s3cret", "redis-s3cret"):
+            assert value not in report
+
+
+def test_a_mapping_setting_is_cleansed_like_a_dict():
+    from types import MappingProxyType
+
+    mapping = MappingProxyType({"DB_PASSWORD": "x1", "URL": "https://u:x2@h/", "NAME": "kept"})
+    cleaned = ErrorReportFilter().cleanse_setting("ANY", mapping)
+    assert "x1" not in str(cleaned) and "x2" not in str(cleaned) and "kept" in str(cleaned)
+
+
 def test_a_url_without_a_password_is_left_as_it_is():
     cleaned = ErrorReportFilter().cleanse_setting("SITE_URL", "https://ramiscore.example.org")
     assert cleaned == "https://ramiscore.example.org"

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.factories import EventFactory, PlayerFactory, make_game, play
+from tests.views.organiser_support import seen_now
 from tournaments.events.services.rounds import open_round
 from tournaments.models import Event, Hand, Player, RatingUpdate, Registration, Round
 from tournaments.play.facts import HandFacts
@@ -155,6 +156,7 @@ def test_an_event_moved_to_another_date_takes_its_new_place_in_the_order(club, c
             "tie_breaks": "score",
             "prize_places": "100",
             "club_share": "0",
+            **seen_now(event),
         },
     )
     assert response.status_code == 302, response.content.decode()[:2000]

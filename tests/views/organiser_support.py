@@ -27,6 +27,17 @@ def tie_breaks_post(*keys: str) -> dict[str, str]:
     return {f"tie_breaks_{key}": numbers.get(key, "") for key in TIE_BREAKS}
 
 
+def seen_now(row, page: str = "settings") -> dict[str, str]:
+    """The hidden field that an organiser's page editing `row` carries, as if opened now:
+    an event's "settings" or "rules", a "season"."""
+    from tournaments.events.services.events import RULES, SETTINGS
+    from tournaments.forms.edits import seen_token
+    from tournaments.forms.seasons import SEASON_FIELDS
+
+    names = {"settings": SETTINGS, "rules": RULES, "season": SEASON_FIELDS}[page]
+    return {"seen": seen_token(type(row).objects.get(pk=row.pk), names)}
+
+
 def snapshot() -> dict:
     """Everything an organiser page can change, to assert that a refused request changed
     nothing."""

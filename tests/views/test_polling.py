@@ -241,9 +241,7 @@ def _rules_changed(event):
 
 
 def _settings_saved(event):
-    event.name = "Grand tournoi"
-    event.entry_fee = Decimal(5)
-    events.save_settings(event=event)
+    events.save_settings(event=event, changes={"name": "Grand tournoi", "entry_fee": Decimal(5)})
 
 
 def _game_imported(event):

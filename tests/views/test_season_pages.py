@@ -15,6 +15,7 @@ from django.utils import timezone
 from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory
 from tests.page import parse, table_rows
 from tests.pdf import dark_share, lines, page_png, pages_text
+from tests.views.organiser_support import seen_now
 from tests.views.tournament_data import build, seat_tables
 from tournaments.models import Round, Season
 from tournaments.ratings.services import recompute_ratings
@@ -217,9 +218,8 @@ def test_an_organiser_changes_his_season_and_its_events(client, club, organiser)
     client.force_login(organiser)
     edit = reverse("season:edit", args=[season.id])
     assert "Soirée 1" in client.get(edit).content.decode()
-    response = client.post(
-        edit, form_data(starts_on="2026-09-01", events=[night.id], scoring="tournament_points")
-    )
+    changes = {"starts_on": "2026-09-01", "events": [night.id], "scoring": "tournament_points"}
+    response = client.post(edit, form_data(**changes, **seen_now(season, "season")))
     assert response.status_code == 302
     season.refresh_from_db()
     assert list(season.events.all()) == [night]

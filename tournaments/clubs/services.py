@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club
@@ -21,13 +21,27 @@ def organises(user, club: Club | int) -> bool:
 
 
 def create_club(*, name: str, organiser) -> Club:
-    """A new club with `organiser` as its organiser."""
+    """A new club with `organiser` as its organiser; refused if the site has a club of that
+    name, whatever its case (an archive or an organiser naming it would join that one)."""
     name = " ".join(name.split())
     if not name:
         raise ValidationError(_("Give the club's name."))
-    with transaction.atomic():
-        club = Club.objects.create(name=name)
-        club.organisers.add(organiser)
+    taken = ValidationError(
+        _(
+            "There is already a club named “%(name)s”: give yours another name (its town, "
+            "say). To organise that club, ask one of its organisers to add you."
+        )
+        % {"name": name},
+        code="taken",
+    )
+    if Club.objects.filter(name__iexact=name).exists():
+        raise taken
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=name)
+            club.organisers.add(organiser)
+    except IntegrityError:  # created by someone else at the same moment
+        raise taken from None
     return club
 
 

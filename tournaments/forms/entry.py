@@ -118,6 +118,10 @@ class HandForm(forms.Form):
                 max_length=200,
                 help_text=_("Kept in the hand's history with your name and the time."),
             )
+            # The hand as the page showed it (services.entry.hand_fingerprint).
+            self.fields["seen"] = forms.CharField(
+                required=False, max_length=64, widget=forms.HiddenInput
+            )
 
     @property
     def is_gin(self) -> bool:

@@ -10,8 +10,14 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.events.services.events import tournament_points_problems
+from tournaments.events.services.events import (
+    RULES,
+    SETTINGS,
+    plain_name,
+    tournament_points_problems,
+)
 from tournaments.events.services.gamefiles import parse_game_file
+from tournaments.forms.edits import HiddenErrorsShown, SeenField
 from tournaments.forms.options import PercentagesField
 from tournaments.forms.tie_breaks import TieBreaksField
 from tournaments.models import Club, Event, Player
@@ -22,7 +28,7 @@ MAX_FILE_BYTES = 1_000_000  # a game of 200 hands is about 30 kB
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Club name"), max_length=120)
+    name = forms.CharField(label=_("Club name"), max_length=120, validators=[plain_name])
 
 
 def variant_select() -> forms.Select:
@@ -100,6 +106,8 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, clubs: QuerySet[Club] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        # What an event archive refuses, refused here: an event exported must import again.
+        self.fields["name"].validators.append(plain_name)
         if "club" in self.fields:
             self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
             self.fields["club"].empty_label = None
@@ -159,15 +167,26 @@ class EventForm(forms.ModelForm):
         return {key: value for key, value in self.cleaned_data.items() if key not in named}
 
 
-class EventSettingsForm(EventForm):
+class EventSettingsForm(HiddenErrorsShown, EventForm):
     """An existing event's settings; its variant changes on the rules page, and its club
-    stays (its players are that club's members)."""
+    stays (its players are that club's members). Carries what its page showed (`seen`)."""
 
     class Meta(EventForm.Meta):
-        fields = [name for name in EventForm.Meta.fields if name not in ("variant", "club")]
+        fields = list(SETTINGS)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seen"] = SeenField(self.instance, SETTINGS)
+
+    def changes(self) -> dict[str, Any]:
+        """Every setting as typed: the service writes those that differ."""
+        return {name: self.cleaned_data[name] for name in SETTINGS}
 
 
-class RulesForm(forms.Form):
+class RulesForm(HiddenErrorsShown, forms.Form):
+    """The variant (its options come in an OptionsForm beside it), why it changes, and the
+    rules that the page showed (`seen`)."""
+
     variant = forms.ChoiceField(label=_("Variant"), choices=list(VARIANT_NAMES.items()))
     reason = forms.CharField(
         label=_("Why the change"),
@@ -176,10 +195,11 @@ class RulesForm(forms.Form):
         help_text=_("Kept in the event's history."),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["variant"].widget = variant_select()
         self.fields["variant"].choices = list(VARIANT_NAMES.items())  # onto the new widget
+        self.fields["seen"] = SeenField(event, RULES)
 
 
 class DiscardForm(forms.Form):

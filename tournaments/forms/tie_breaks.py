@@ -73,6 +73,10 @@ class TieBreaksField(forms.MultiValueField):
         kwargs.setdefault("required", False)
         super().__init__(fields, require_all_fields=False, **kwargs)
 
+    def value_labels(self) -> dict[str, str]:
+        """Each stored key's label, for a page that names a stored list of them."""
+        return {key: capfirst(tie_break.label) for key, tie_break in TIE_BREAKS.items()}
+
     def prepare_value(self, value: Any) -> Any:
         # The stored list of keys (an initial value) becomes the numbers the selects show;
         # posted numbers stay as they were typed.

@@ -6,11 +6,12 @@ licence), PersonMerge, MemberImport. events: Event, Registration, Round. clock: 
 Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
 integrations: ApiToken, WebhookSubscription, WebhookDelivery, WebhookAttempt (other sites
 following the club). pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no
-fact, made again at will). Points are never typed in: the rules engine derives them from the
-facts of each hand, and the derived columns and rows are rewritten in the same transaction as
-any change.
+fact, made again at will). allowances: Allowance (uses counted per address, for the
+throttles). Points are never typed in: the rules engine derives them from the facts of each
+hand, and the derived columns and rows are rewritten in the same transaction as any change.
 """
 
+from .allowances import Allowance
 from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
@@ -29,6 +30,7 @@ from .seasons import RatingUpdate, Season
 from .standings import Standing
 
 __all__ = [
+    "Allowance",
     "ApiToken",
     "Happening",
     "Scope",

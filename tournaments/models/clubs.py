@@ -30,6 +30,10 @@ class Club(models.Model):
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
         ordering = ["name"]
+        constraints = [
+            # Clubs are found by name, any case (an archive's, add_organiser's): one each.
+            models.UniqueConstraint(Lower("name"), name="club_name_unique"),
+        ]
 
     def __str__(self) -> str:
         return self.name

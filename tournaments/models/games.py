@@ -3,10 +3,12 @@ totals, ranks and prizes derived from them by the rules engine."""
 
 from __future__ import annotations
 
+import datetime
 import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -47,6 +49,9 @@ class Game(Versioned):
     closed = models.BooleanField(_("closed by the organiser"), default=False)
     link_token = models.CharField(max_length=32, unique=True, default=new_link_token)
     link_enabled = models.BooleanField(_("table link enabled"), default=True)
+    # The day an organiser last turned the link on (or renewed it): it takes hands for
+    # TABLE_LINK_DAYS after that day too, not only after the event's (link_closes_on).
+    link_reopened_on = models.DateField(null=True, blank=True)
     # Imported from a game file: its rules are the file's, and the event's rules never
     # replace them.
     imported = models.BooleanField(_("imported from a game file"), default=False)
@@ -91,6 +96,18 @@ class Game(Versioned):
 
     def variant_name(self) -> str:
         return str(VARIANT_NAMES[self.variant])
+
+    @property
+    def link_closes_on(self) -> datetime.date:
+        """The last day the table link takes hands: TABLE_LINK_DAYS after its event's day,
+        or after the day an organiser reopened it, whichever is later."""
+        opened = max(self.event.date, self.link_reopened_on or self.event.date)
+        return opened + datetime.timedelta(days=settings.TABLE_LINK_DAYS)
+
+    @property
+    def link_has_closed(self) -> bool:
+        """The link is on, but its days are over: it takes no hands until reopened."""
+        return self.link_enabled and timezone.localdate() > self.link_closes_on
 
 
 class Seat(models.Model):

@@ -22,6 +22,9 @@ class StoredPdf(models.Model):
     key = models.CharField(max_length=120, unique=True)
     version = models.CharField(max_length=64, blank=True)
     file = models.CharField(max_length=200, blank=True)  # its name in the "pdfs" storage
+    # What the file must be to be served: a copy cut short or changed is rendered again.
+    size = models.PositiveBigIntegerField(null=True, blank=True)
+    digest = models.CharField(max_length=64, blank=True)  # SHA-256, in hex
     rendered_at = models.DateTimeField(null=True, blank=True)
     lease_until = models.DateTimeField(null=True, blank=True)
     lease_holder = models.CharField(max_length=32, blank=True)

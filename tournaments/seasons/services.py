@@ -14,6 +14,8 @@ from django.db import transaction
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from tournaments.edits import services as edits
+from tournaments.edits.services import Seen
 from tournaments.models import Club, Event, Season
 from tournaments.rules.season import PLACES, SCORINGS
 
@@ -31,11 +33,13 @@ def save_season(
     best_of: int | None,
     events: Sequence[Event] = (),
     season: Season | None = None,
+    seen: Seen | None = None,
     user=None,
 ) -> Season:
     """Create a season of the club (or change `season`); ValidationError, by field, says
     what is wrong. With `events`, only those count; without, every event between the
-    dates."""
+    dates. A change is made under the season's lock; with `seen` (what the organiser's page
+    showed), refused with EditConflict if any of that changed meanwhile."""
     name = " ".join((name or "").split())
     scale = list(points_scale or [])
     errors: dict[str, list[str]] = {}
@@ -73,6 +77,9 @@ def save_season(
     with transaction.atomic():
         if season is None:
             season = Season(club=club, created_by=user if getattr(user, "pk", None) else None)
+        else:
+            season = Season.objects.select_for_update().get(pk=season.pk)
+            edits.check_unchanged(season, seen)
         season.name, season.starts_on, season.ends_on = name, starts_on, ends_on
         season.scoring, season.best_of = scoring, best_of
         # A season scored by tournament points keeps its scale, should it go back to places.

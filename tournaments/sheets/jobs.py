@@ -18,7 +18,7 @@ from django_tasks import task
 
 from tournaments.events.selectors.events import round_games
 from tournaments.models import Event, PdfJob, Round
-from tournaments.sheets import catalogue, store
+from tournaments.sheets import catalogue, heartbeat, store
 from tournaments.sheets import versions as pdf_versions
 from tournaments.sheets.pdfs import blank_sheets_pdf, standings_pdf
 
@@ -67,8 +67,11 @@ def make_pdf(job_id: int) -> None:
             _mark(job, state=PdfJob.State.FAILED, error=ROUND_GONE, finished=True)
             return
         _mark(job, pages_total=pages)
-        stored = store.stored_pdf(wanted.key, wanted.version, render)
-        pages = page_count(stored)
+        # Alive while it works, whatever its progress: a worker killed is seen within
+        # seconds (services.pdf_jobs.is_stalled).
+        with heartbeat.beating(lambda: _mark(job)):
+            stored = store.stored_pdf(wanted.key, wanted.version, render)
+            pages = page_count(stored)
     except Exception:
         logger.exception("PDF job %s (%s) failed", job.pk, job.kind)
         _mark(job, state=PdfJob.State.FAILED, error=FAILED, finished=True)

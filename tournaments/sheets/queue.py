@@ -12,18 +12,26 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, PdfJob, Round
+from tournaments.sheets import heartbeat
 from tournaments.sheets.jobs import make_pdf
 
-# A job whose row has not moved for this long was cut short (the worker stopped): it may be
-# asked for again, and the organiser's page says so.
-STALLED_AFTER = timedelta(minutes=5)
+# A job being made whose row has missed three heartbeats (sheets/heartbeat.py) was cut short:
+# its worker stopped. It may be asked for again, and the organiser's page says so at once.
+STALLED_AFTER = timedelta(seconds=heartbeat.SILENT_FOR)
+# A job still waiting for a worker after this long was lost with its queue (a database
+# restored, say): it may be asked for again.
+QUEUED_STALLED_AFTER = timedelta(minutes=5)
 ROUND_KINDS = (PdfJob.Kind.SHEETS, PdfJob.Kind.PLAYERS_SHEETS)
 
 
 def is_stalled(job: PdfJob, *, now=None) -> bool:
-    """Unfinished, and nothing heard from its worker for STALLED_AFTER."""
+    """Unfinished, and nothing heard from its worker for STALLED_AFTER (QUEUED_STALLED_AFTER
+    while it waits for one)."""
     now = now or timezone.now()
-    return not job.finished and now - job.updated_at > STALLED_AFTER
+    if job.finished:
+        return False
+    silent = STALLED_AFTER if job.state == PdfJob.State.RUNNING else QUEUED_STALLED_AFTER
+    return now - job.updated_at > silent
 
 
 def prepare_pdf(*, event: Event, kind: str, round: Round | None, user, site: str) -> PdfJob:

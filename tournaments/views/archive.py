@@ -16,6 +16,7 @@ from tournaments.archive.services.store import import_event
 from tournaments.forms.archive import ArchiveUploadForm
 from tournaments.models import Event
 from tournaments.views.organiser import managed_clubs
+from tournaments.web.downloads import private_json
 from tournaments.web.permissions import any_organiser_view, organiser_view
 
 
@@ -24,11 +25,7 @@ from tournaments.web.permissions import any_organiser_view, organiser_view
 def download(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's archive as a JSON download (organisers only: every hand, provisional ones
     included, with who entered and confirmed it)."""
-    response = HttpResponse(
-        archive_text(event_archive(event)), content_type="application/json; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
-    return response
+    return private_json(archive_text(event_archive(event)), archive_filename(event))
 
 
 @require_http_methods(["GET", "POST"])

@@ -22,6 +22,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ramiscore.middleware import on_a_laptop
 from tournaments.clubs.services import organises
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
 from tournaments.models import Game
@@ -37,6 +38,7 @@ from tournaments.play.services.entry import (
     may_confirm,
     preview_hand,
     record_hand,
+    why_no_more_hands,
 )
 from tournaments.rules import RulesError
 from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
@@ -174,6 +176,9 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 request.session[_entrant_key(game)] = form.cleaned_data.get("entering", "")
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
             return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
+    if not form.non_field_errors() and (why := why_no_more_hands(game)):
+        # The page of a game over shows no form, hence none of its fields' errors: say why.
+        form.add_error(None, why)
     # Refused, nothing stored: the form again with what to fix.
     return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
@@ -367,6 +372,7 @@ def render_entry(
         "conflict": conflict,
         "entrant": entrant,
         "answered_key": answered_key(request, conflict),  # a hand the phone kept: answered here
+        "laptop": on_a_laptop(),  # whose disk, should it be full
         "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
         "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
         if entrant.is_organiser and sheet.rows

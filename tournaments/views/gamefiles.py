@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournaments.events.services.gamefiles import export_game, import_game
 from tournaments.forms.organiser import ImportForm
 from tournaments.models import Event, Game
+from tournaments.web.downloads import private_json
 from tournaments.web.permissions import game_organiser_view, organiser_view
 
 
@@ -27,14 +28,9 @@ def export(request: HttpRequest, game: Game) -> HttpResponse:
     is meant for archiving or moving a game, not for the public (who have the table page).
     """
     event = game.event
-    document = export_game(game)
-    response = HttpResponse(
-        json.dumps(document, ensure_ascii=False, indent=2) + "\n",
-        content_type="application/json; charset=utf-8",
-    )
+    text = json.dumps(export_game(game), ensure_ascii=False, indent=2) + "\n"
     filename = f"event-{event.id}-round-{game.round.number}-table-{game.table_number}.json"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return private_json(text, filename)
 
 
 @require_http_methods(["GET", "POST"])

@@ -16,7 +16,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments import rules
 from tournaments.clubs.services import create_club
+from tournaments.edits import services as edits
+from tournaments.edits.display import meanwhile_lines
+from tournaments.edits.services import EditConflict
 from tournaments.events.selectors.events import event_management
 from tournaments.events.services.events import (
     change_rules,
@@ -42,6 +46,7 @@ from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
 from tournaments.views.pdf_jobs import jobs_context
 from tournaments.web.permissions import organiser_view
+from tournaments.words.variants import options_line
 
 DEFAULT_VARIANT = "rami-penalites"
 
@@ -153,39 +158,61 @@ def variant_options(request: HttpRequest) -> HttpResponse:
 @organiser_view
 def edit_event(request: HttpRequest, event: Event) -> HttpResponse:
     """An event's name, date, fee, confirmation, language and tournament settings; new
-    points rescore its tables (services.events.save_settings)."""
-    data = request.POST if request.method == "POST" else None
-    form = EventSettingsForm(data, instance=event)
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                event = save_settings(event=form.save(commit=False))
-            except ValidationError as error:
-                form.add_error(None, error)
-            else:
-                messages.success(request, _("Event settings saved."))
-                return redirect("organiser:event", event_id=event.id)
-        status = 400
-    else:
-        status = 200
-    context = {"form": form, "event": event, "pool_note": pool_note(event.prize_places)}
+    points rescore its tables (services.events.save_settings). A save from a page that no
+    longer shows the settings as they are is refused, with what changed meanwhile."""
+    if request.method == "GET":
+        return _render_settings(request, event, EventSettingsForm(instance=event))
+    form = EventSettingsForm(request.POST, instance=event)
+    if form.is_valid():
+        try:
+            event = save_settings(
+                event=event, changes=form.changes(), seen=form.cleaned_data["seen"]
+            )
+        except EditConflict as conflict:
+            return _settings_conflict(request, event, form, conflict)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Event settings saved."))
+            return redirect("organiser:event", event_id=event.id)
+    return _render_settings(request, event, form, status=400)
+
+
+def _settings_conflict(request, event, form, conflict: EditConflict) -> HttpResponse:
+    """The settings as they are now, with this organiser's own changes on top, ready to save
+    again; and what changed meanwhile."""
+    mine = edits.edited(form.cleaned_data["seen"], form.changes())
+    now = Event.objects.get(pk=event.pk)
+    fresh = EventSettingsForm(instance=now, initial=mine)
+    context = {"conflict": _conflict_context(conflict, meanwhile_lines(form, conflict.meanwhile))}
+    return _render_settings(request, now, fresh, status=409, **context)
+
+
+def _render_settings(request, event, form, status: int = 200, **extra) -> HttpResponse:
+    context = {"form": form, "event": event, "pool_note": pool_note(event.prize_places), **extra}
     return render(request, "organiser/event_settings.html", context, status=status)
+
+
+def _conflict_context(conflict: EditConflict, lines: list[str]) -> dict:
+    return {"message": conflict.messages[0], "lines": lines}
 
 
 @require_http_methods(["GET", "POST"])
 @organiser_view
 def event_rules(request: HttpRequest, event: Event) -> HttpResponse:
     """Change the variant or its options; the event's games follow (or the change is refused,
-    with the engine's reason, if a hand already played breaks the new rules)."""
+    with the engine's reason, if a hand already played breaks the new rules; or, with the
+    rules as they are now, if they were changed since the page was read)."""
     if request.method == "GET":
-        form = RulesForm(initial={"variant": event.variant})
+        form = RulesForm(initial={"variant": event.variant}, event=event)
         options = OptionsForm(variant=event.variant, overrides=event.options)
         return _render_rules(request, event, form, options)
     variant = _variant_from(request.POST, event.variant)
-    form = RulesForm(request.POST)
+    form = RulesForm(request.POST, event=event)
     if "show_options" in request.POST:
+        # A step, not a save: the page keeps what it showed of the rules (`seen`).
         options = OptionsForm(variant=variant)
-        return _render_rules(request, event, RulesForm(initial=request.POST), options)
+        return _render_rules(request, event, RulesForm(initial=request.POST, event=event), options)
     options = OptionsForm(request.POST, variant=variant)
     if form.is_valid() & options.is_valid():
         try:
@@ -193,8 +220,11 @@ def event_rules(request: HttpRequest, event: Event) -> HttpResponse:
                 event=event,
                 variant=variant,
                 options=options.overrides(),
+                seen=form.cleaned_data["seen"],
                 reason=form.cleaned_data["reason"],
             )
+        except EditConflict as conflict:
+            return _rules_conflict(request, event, form, options, conflict)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -203,8 +233,21 @@ def event_rules(request: HttpRequest, event: Event) -> HttpResponse:
     return _render_rules(request, event, form, options, status=400)
 
 
-def _render_rules(request, event, form, options, status: int = 200) -> HttpResponse:
-    context = {"event": event, "form": form, "options": options}
+def _rules_conflict(request, event, form, options, conflict: EditConflict) -> HttpResponse:
+    """This organiser's rules again, to save over the rules as they are now (which the page
+    names)."""
+    now = Event.objects.get(pk=event.pk)
+    initial = {"variant": form.cleaned_data["variant"], "reason": form.cleaned_data["reason"]}
+    fresh = RulesForm(initial=initial, event=now)
+    mine = OptionsForm(variant=form.cleaned_data["variant"], overrides=options.overrides())
+    rules_now = options_line(now.variant_name(), rules.make_variant(now.variant, now.options))
+    line = _("The rules now: %(rules)s.") % {"rules": rules_now}
+    context = {"conflict": _conflict_context(conflict, [line])}
+    return _render_rules(request, now, fresh, mine, status=409, **context)
+
+
+def _render_rules(request, event, form, options, status: int = 200, **extra) -> HttpResponse:
+    context = {"event": event, "form": form, "options": options, **extra}
     return render(request, "organiser/event_rules.html", context, status=status)
 
 

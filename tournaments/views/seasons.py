@@ -11,6 +11,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tournaments.edits import services as edits
+from tournaments.edits.display import meanwhile_lines
+from tournaments.edits.services import EditConflict
 from tournaments.forms.seasons import SeasonForm
 from tournaments.models import Club, Player, Season
 from tournaments.ranking.ratings import START, shown_rating
@@ -109,33 +112,51 @@ def edit_season(request: HttpRequest, season: Season) -> HttpResponse:
 
 
 def _season_form(request: HttpRequest, club: Club, season: Season | None) -> HttpResponse:
+    """The season's form; a change from a page that no longer shows the season as it is is
+    refused, with what changed meanwhile."""
     if request.method == "GET":
         initial = SeasonForm.initial_for(season) if season else {}
-        form = SeasonForm(initial=initial, club=club)
-        status = 200
-    else:
-        form = SeasonForm(request.POST, club=club)
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                saved = save_season(
-                    club=club,
-                    season=season,
-                    name=data["name"],
-                    starts_on=data["starts_on"],
-                    ends_on=data["ends_on"],
-                    scoring=data["scoring"],
-                    points_scale=data["points_scale"],
-                    best_of=data["best_of"],
-                    events=list(data["events"]),
-                    user=request.user,
-                )
-            except ValidationError as error:
-                for field, problems in error.message_dict.items():
-                    form.add_error(field if field in form.fields else None, problems)
-            else:
-                messages.success(request, _("Season saved."))
-                return redirect("season:standings", season_id=saved.pk)
-        status = 400
-    context = {"form": form, "club": club, "season": season}
+        form = SeasonForm(initial=initial, club=club, season=season)
+        return _render_season(request, club, season, form)
+    form = SeasonForm(request.POST, club=club, season=season)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            saved = save_season(
+                club=club,
+                season=season,
+                name=data["name"],
+                starts_on=data["starts_on"],
+                ends_on=data["ends_on"],
+                scoring=data["scoring"],
+                points_scale=data["points_scale"],
+                best_of=data["best_of"],
+                events=list(data["events"]),
+                seen=data.get("seen"),
+                user=request.user,
+            )
+        except EditConflict as conflict:
+            return _season_conflict(request, club, season, form, conflict)
+        except ValidationError as error:
+            for field, problems in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, problems)
+        else:
+            messages.success(request, _("Season saved."))
+            return redirect("season:standings", season_id=saved.pk)
+    return _render_season(request, club, season, form, status=400)
+
+
+def _season_conflict(request, club, season, form, conflict: EditConflict) -> HttpResponse:
+    """The season as it is now with this organiser's changes on top, and what changed."""
+    now = Season.objects.get(pk=season.pk)
+    mine = edits.edited(form.cleaned_data["seen"], form.values())
+    initial = {**SeasonForm.initial_for(now), **mine}
+    fresh = SeasonForm(initial=initial, club=club, season=now)
+    lines = meanwhile_lines(form, conflict.meanwhile)
+    context = {"conflict": {"message": conflict.messages[0], "lines": lines}}
+    return _render_season(request, club, now, fresh, status=409, **context)
+
+
+def _render_season(request, club, season, form, status: int = 200, **extra) -> HttpResponse:
+    context = {"form": form, "club": club, "season": season, **extra}
     return render(request, "season/form.html", context, status=status)

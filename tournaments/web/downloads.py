@@ -27,6 +27,15 @@ def csv_download(rows: Iterable[Iterable[Any]], *name_words: object) -> HttpResp
     return response
 
 
+def private_json(text: str, filename: str) -> HttpResponse:
+    """A JSON file for an organiser to save (a game file, an event's archive): it holds every
+    hand, provisional ones included, so no browser's or proxy's cache keeps it."""
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
 def table_download(table: Table, export_format: str, *name_words: object) -> HttpResponse:
     """A django-tables2 table as CSV (ours, see csv_download) or XLSX (real numbers)."""
     if export_format == "csv":

@@ -2,9 +2,9 @@
 (a PDF already stored for the current version of its data is served to anyone, as often as
 asked: only renders count), and password-reset e-mails asked for.
 
-Counters live in Django's cache, per fixed window (the window's number is in the key, so
-nothing needs resetting). With the default local-memory cache each gunicorn process counts
-for itself; a shared cache (Redis) makes the allowance exact across processes and hosts.
+Counters live in the database (tournaments.models.Allowance), per fixed window (the window's
+number is in the row, so nothing needs resetting): every gunicorn process and app host counts
+the same uses, whatever the cache, and Redis out of reach changes nothing.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import math
 import time
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
 
 from ramiscore.security import client_address
+from tournaments.models import Allowance
 
 
 def render_allowance(request: HttpRequest):
@@ -48,13 +48,7 @@ def count_use(
     this window of `window` seconds, else the seconds until the next window."""
     now = time.time() if now is None else now
     number = int(now // window)
-    key = f"{kind}:{address}:{number}"
-    cache.add(key, 0, timeout=window + 5)
-    try:
-        uses = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window + 5)
-        uses = 1
+    uses = Allowance.objects.count_use(kind=kind, address=address[:64], period=number)
     if uses <= allowed:
         return None
     return max(1, math.ceil((number + 1) * window - now))

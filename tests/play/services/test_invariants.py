@@ -14,8 +14,8 @@ from tournaments.events.services.events import (
     change_points,
     change_rules,
     register_player,
+    save_settings,
     set_presence,
-    update_settings,
 )
 from tournaments.events.services.gamefiles import import_game
 from tournaments.events.services.rounds import close_round, open_round, reseat_round
@@ -82,14 +82,14 @@ def test_points_for_a_win_at_time_rescore_the_games_closed_at_time(tournament):
     play(game, "going_out", "Anne", Bruno=10, Chloé=20)
     close_game(game=game)
     assert points(game)["Anne"] == 3
-    update_settings(event=tournament, values={"points_for_win_at_time": 2})
+    save_settings(event=tournament, changes={"points_for_win_at_time": 2})
     assert points(game)["Anne"] == 2
 
 
 def test_saving_other_settings_leaves_the_games_as_they_are(tournament):
     game = finished_game(tournament)
     before = Game.objects.get(pk=game.pk).updated_at
-    update_settings(event=tournament, values={"name": "Open de printemps"})
+    save_settings(event=tournament, changes={"name": "Open de printemps"})
     tournament.refresh_from_db()
     assert tournament.name == "Open de printemps"
     assert Game.objects.get(pk=game.pk).updated_at == before

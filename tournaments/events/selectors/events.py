@@ -104,7 +104,8 @@ def event_management(event: Event) -> EventManagement:
         Player.objects.filter(club_id=event.club_id).values_list("name", flat=True), key=by_name
     )
     rounds = list(event.rounds.order_by("-number"))
-    games = games_with_seats(Game.objects.filter(event=event).order_by("table_number"))
+    # Through the event: each game knows it (its link's last day) without a query.
+    games = games_with_seats(event.games.order_by("table_number"))
     byes = Bye.objects.filter(round__event=event).select_related("player")
     by_round = {round_.id: ManagedRound(round_, [], []) for round_ in rounds}
     for game in games:

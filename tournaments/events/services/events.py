@@ -6,12 +6,15 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import rules
+from tournaments.edits import services as edits
+from tournaments.edits.services import Seen
 from tournaments.models import Bye, Club, Event, Game, Player, Registration
 from tournaments.play.services import versions
 from tournaments.play.services.scoring import MOST_TOURNAMENT_POINTS, refresh_game
@@ -62,6 +65,7 @@ def create_event(
     **settings,
 ) -> Event:
     """A new event of the club, its rules validated; `settings` are other Event fields."""
+    plain_name(name)
     problems = tournament_points_problems(
         points_scale=settings.get("points_scale") or (),
         bye_points=settings.get("bye_points") or 0,
@@ -84,56 +88,110 @@ def create_event(
     return event
 
 
-def change_rules(*, event: Event, variant: str, options: dict, reason: str = "") -> Event:
+def change_rules(
+    *, event: Event, variant: str, options: dict, seen: Seen | None = None, reason: str = ""
+) -> Event:
     """Change the event's variant or options; its own tables follow, rescored in the same
     transaction (refused, with the reason, if a hand already played breaks the new rules).
-    Games imported from a file keep the file's rules."""
+    Games imported from a file keep the file's rules. With `seen` (the rules the organiser's
+    page showed), refused with EditConflict if they were changed meanwhile."""
     options = validated_options(variant, options)
     with transaction.atomic():
         # The tables first, as hand entry locks them (a table, then its event's version);
         # those imported from a file keep the file's rules.
         games = list(event.games.filter(imported=False).select_for_update())
-        event.variant, event.options = variant, options
-        event._change_reason = reason or "rules changed"
-        event.save(update_fields=["variant", "options"])
+        stored = Event.objects.select_for_update().get(pk=event.pk)
+        now = edits.values_of(stored, RULES)
+        if seen is not None and _variant_of(seen.values) != _variant_of(now):
+            # The same rules written otherwise ({} or the preset's own target) are no change.
+            raise edits.EditConflict({name: (seen.values[name], now[name]) for name in RULES})
+        stored.variant, stored.options = variant, options
+        stored._change_reason = reason or "rules changed"
+        stored.save(update_fields=["variant", "options"])
         for game in games:
             game.variant, game.options = variant, options
             game.save(update_fields=["variant", "options"])
-            _rescore(game, event)
-        versions.event_edited(event)
-    return event
+            _rescore(game, stored)
+        versions.event_edited(stored)
+    return stored
 
 
-def save_settings(*, event: Event, reason: str = "") -> Event:
-    """Save an event's settings as edited (name, date, fee, tournament settings...), with
-    what they change, in one transaction: new points rescore its games and give its byes
-    their new points (the standings follow); a new date moves its games in the rating order;
-    its pages show the change. The variant and its options change with change_rules."""
+def _variant_of(values: dict[str, Any]) -> rules.Variant:
+    return rules.make_variant(values["variant"], values["options"])
+
+
+# What change_rules changes; the settings page and save_settings change the SETTINGS, and
+# nothing the club (its players are that club's members).
+RULES = ("variant", "options")
+SETTINGS = (
+    "name",
+    "date",
+    "kind",
+    "entry_fee",
+    "confirmation_required",
+    "language",
+    "round_minutes",
+    "seating_method",
+    "seed_by_rating",
+    "planned_rounds",
+    "points_scale",
+    "points_for_win_at_time",
+    "bye_points",
+    "tie_breaks",
+    "prize_places",
+    "club_share",
+)
+# What each setting changes in the stored rows: the tournament points of every game, and the
+# points of every bye. The other settings are read when a page or a sheet is drawn.
+POINTS_SETTINGS = ("points_scale", "points_for_win_at_time", "bye_points")
+
+
+def save_settings(
+    *, event: Event, changes: dict[str, Any], seen: Seen | None = None, reason: str = ""
+) -> Event:
+    """Change some settings of an event (field name → value: name, date, fee, tournament
+    settings...), with what they change, in one transaction: new points rescore its games and
+    give its byes their new points (the standings follow); a new date moves its games in the
+    rating order; its pages show the change.
+
+    Only the settings that differ from the stored ones are written, under the event's lock:
+    a save never puts back what it read before another's commit (its rules, say). With
+    `seen` (what the organiser's page showed), refused with EditConflict if any of those
+    fields changed meanwhile. Returns the event as saved."""
+    if unknown := set(changes) - set(SETTINGS):
+        raise ValueError(f"not settings: {sorted(unknown)}")
+    with transaction.atomic():
+        # The tables first, as hand entry locks them (a table, then its event's version).
+        games = list(Game.objects.filter(event_id=event.pk).select_for_update())
+        stored = Event.objects.select_for_update().get(pk=event.pk)
+        edits.check_unchanged(stored, seen)
+        changes = edits.changed(stored, changes)
+        if not changes:
+            return stored
+        old_date = stored.date
+        for name, value in changes.items():
+            setattr(stored, name, value)
+        _check_settings(stored)
+        stored._change_reason = reason or "settings changed"
+        stored.save(update_fields=list(changes))
+        if any(name in changes for name in POINTS_SETTINGS):
+            for game in games:
+                _rescore(game, stored)
+            Bye.objects.filter(round__event=stored).update(points=stored.bye_points)
+            standings.rebuild_event(event_id=stored.pk)
+        event_date_changed(stored, old_date)
+        versions.event_edited(stored)
+    return stored
+
+
+def _check_settings(event: Event) -> None:
+    """The settings as they would be saved, checked together (ValidationError)."""
+    plain_name(event.name)
     problems = tournament_points_problems(
         points_scale=event.points_scale or (), bye_points=event.bye_points or 0
     )
     if problems:
         raise ValidationError(problems)
-    with transaction.atomic():
-        # The tables first, as hand entry locks them (a table, then its event's version).
-        games = list(Game.objects.filter(event_id=event.pk).select_for_update())
-        stored = Event.objects.select_for_update().get(pk=event.pk)
-        new_points = any(getattr(stored, name) != getattr(event, name) for name in POINTS_SETTINGS)
-        event._change_reason = reason or "settings changed"
-        event.save()
-        if new_points:
-            for game in games:
-                _rescore(game, event)
-            Bye.objects.filter(round__event=event).update(points=event.bye_points)
-            standings.rebuild_event(event_id=event.pk)
-        event_date_changed(event, stored.date)
-        versions.event_edited(event)
-    return event
-
-
-# What each setting changes in the stored rows: the tournament points of every game, and the
-# points of every bye. The other settings are read when a page or a sheet is drawn.
-POINTS_SETTINGS = ("points_scale", "points_for_win_at_time", "bye_points")
 
 
 def change_points(
@@ -151,15 +209,7 @@ def change_points(
         "points_for_win_at_time": points_for_win_at_time,
         "bye_points": bye_points,
     }
-    return update_settings(event=event, values=values, reason=reason or "points changed")
-
-
-def update_settings(*, event: Event, values: dict, reason: str = "") -> Event:
-    """Change some settings of the event (field name → value): see save_settings."""
-    event = Event.objects.get(pk=event.pk)
-    for name, value in values.items():
-        setattr(event, name, value)
-    return save_settings(event=event, reason=reason)
+    return save_settings(event=event, changes=values, reason=reason or "points changed")
 
 
 def _rescore(game: Game, event: Event) -> None:
@@ -170,17 +220,24 @@ def _rescore(game: Game, event: Event) -> None:
         raise rules_problems_as_validation_error(error) from None
 
 
+def plain_name(name: str) -> None:
+    """Refuses (ValidationError) a name holding a control character: the rule of game files
+    and event archives (rules.text.unprintable), so that what is exported imports again. A
+    validator for the forms too."""
+    if unprintable(name):
+        raise ValidationError(
+            _("The name %(name)s holds a control character: a name is plain text.")
+            % {"name": escaped(name)},
+            code="unprintable",
+        )
+
+
 def find_or_add_player(*, club: Club, name: str) -> Player:
     """The club member of that name (any case), added if new."""
     name = " ".join(name.split())
     if not name:
         raise ValidationError(_("Give the player's name."))
-    if unprintable(name):
-        # The same rule as a game file's (rules.gamefile): an exported game must import.
-        raise ValidationError(
-            _("The name %(name)s holds a control character: a name is plain text.")
-            % {"name": escaped(name)}
-        )
+    plain_name(name)
     player = Player.objects.filter(club=club, name__iexact=name).first()
     return player or Player.objects.create(club=club, name=name)
 

@@ -11,6 +11,8 @@ as confirmed by him, and an organiser may confirm any waiting hand.
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -128,12 +130,48 @@ def record_hand(
         raise HandConflict(stored, number + 1) from None
 
 
-def correct_hand(*, hand: Hand, facts: HandFacts, reason: str, user=None, device: str = ""):
-    """Replace a hand's facts, keeping the old ones in its history with who and why."""
+class HandChanged(ValidationError):
+    """Refused: the hand was corrected or confirmed since the organiser's page showed it."""
+
+
+def hand_fingerprint(hand: Hand, lines: Iterable[HandLine | None]) -> str:
+    """What a page shows of a stored hand (its facts, whether and when it was confirmed), in
+    a few characters: a correction made on a page that saw another is refused."""
+    facts = [hand.how, hand.ended_by_id, hand.needs_confirmation, str(hand.confirmed_at)]
+    facts += sorted(
+        (line.seat_id, line.held_count, line.held_cards, line.never_melded)
+        for line in lines
+        if line is not None
+    )
+    return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
+
+
+def correct_hand(
+    *,
+    hand: Hand,
+    facts: HandFacts,
+    reason: str,
+    user=None,
+    device: str = "",
+    seen: str | None = None,
+):
+    """Replace a hand's facts, keeping the old ones in its history with who and why. With
+    `seen` (the hand_fingerprint of the organiser's page), refused with HandChanged if the
+    hand changed since."""
     _require_reason(reason)
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("event").get(pk=hand.game_id)
         hand = Hand.objects.get(pk=hand.pk)
+        if seen is not None and hand_fingerprint(hand, hand.lines.all()) != seen:
+            raise HandChanged(
+                _(
+                    "Hand %(number)s was changed while you were correcting it: nothing of "
+                    "yours was saved. Check it as stored now (and its changes below), then "
+                    "save your correction again if it still stands."
+                )
+                % {"number": hand.number},
+                code="hand_changed",
+            )
         preview_hand(game=game, facts=facts, number=hand.number)
         hand.how, hand.ended_by = facts.how, facts.ended_by
         if game.event.confirmation_required:
@@ -375,7 +413,16 @@ def _refuse_other_tables_seat(game: Game, seat: Seat | None) -> None:
 
 def _refuse_if_closed(game: Game) -> None:
     if game.closed:
-        raise ValidationError(_("This game was closed by the organiser: reopen it to add hands."))
+        raise ValidationError(why_no_more_hands(game))
+
+
+def why_no_more_hands(game: Game) -> str:
+    """Why a hand cannot be added to this game ("" while it is in play)."""
+    if game.closed:
+        return _("This game was closed by the organiser: reopen it to add hands.")
+    if game.finished:
+        return _("This game is over: no more hands can be added to it.")
+    return ""
 
 
 def _require_reason(reason: str) -> None:
