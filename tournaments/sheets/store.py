@@ -56,7 +56,9 @@ LAYOUT_SOURCES = (
     "static/css/print*.css",
     "tournaments/sheets/*.py",
     "tournaments/sheets/*.css",
-    "tournaments/display/*.py",
+    "tournaments/words/*.py",
+    "tournaments/*/display.py",
+    "tournaments/*/display/*.py",
     "locale/*/LC_MESSAGES/django.mo",
 )
 
