@@ -70,13 +70,13 @@ class SeasonStanding:
     nights_played: int
     best_night: Points
     points: dict[NightKey, Points] = field(default_factory=dict)  # every night he played
-    counted: frozenset = frozenset()  # the nights whose points count (best N)
+    counted: frozenset[NightKey] = frozenset()  # the nights whose points count (best N)
     tied: bool = False  # shares his place
 
 
 def counted_nights(
     points: Mapping[NightKey, Points], best_of: int | None, order: Sequence[NightKey]
-) -> frozenset:
+) -> frozenset[NightKey]:
     """The nights that count: all of them, or the best `best_of` (the earliest first among
     nights worth the same)."""
     if best_of is None or len(points) <= best_of:
@@ -118,7 +118,7 @@ def rank_season(
             )
         )
 
-    def key(line: SeasonStanding) -> tuple:
+    def key(line: SeasonStanding) -> tuple[Points, int, Points]:
         return (-line.total, -line.nights_played, -line.best_night)
 
     lines.sort(key=lambda line: (key(line), str(names.get(line.player, line.player)).casefold()))
