@@ -228,7 +228,7 @@ def event_standings_page(event: Event) -> StandingsPage:
     )
 
 
-def standings_rows(event: Event) -> list[dict]:
+def standings_rows(event: Event) -> list[dict[str, object]]:
     """Standings as plain rows (place, tied, player, points, games, wins, byes, prize and one
     `tb_<key>` per tie-break): what the standings table, its exports and the results sheet
     show. Five queries."""
