@@ -14,8 +14,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Club
 
+# Who makes a change: a person logged in, a visitor (a table link's phone), or a command (None).
+Actor = User | AnonymousUser | None
 
-def organises(user: User | AnonymousUser | None, club: Club | int) -> TypeGuard[User]:
+
+def organises(user: Actor, club: Club | int) -> TypeGuard[User]:
     """Whether the user organises this club (a site administrator organises every club)."""
     if user is None or not user.is_authenticated:
         return False
