@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.services import Actor
 from tournaments.models import Club, Event, Season
 from tournaments.rules.season import PLACES, SCORINGS
 
@@ -31,7 +32,7 @@ def save_season(
     best_of: int | None,
     events: Sequence[Event] = (),
     season: Season | None = None,
-    user=None,
+    user: Actor = None,
 ) -> Season:
     """Create a season of the club (or change `season`); ValidationError, by field, says
     what is wrong. With `events`, only those count; without, every event between the
@@ -72,7 +73,9 @@ def save_season(
         raise ValidationError(errors)
     with transaction.atomic():
         if season is None:
-            season = Season(club=club, created_by=user if getattr(user, "pk", None) else None)
+            season = Season(
+                club=club, created_by=user if user is not None and user.is_authenticated else None
+            )
         season.name, season.starts_on, season.ends_on = name, starts_on, ends_on
         season.scoring, season.best_of = scoring, best_of
         # A season scored by tournament points keeps its scale, should it go back to places.
