@@ -22,6 +22,9 @@ from tournaments.rules.errors import gettext_noop as _
 # Per game: (opponent ids, tournament points earned): what head-to-head reads.
 Results = list[tuple[tuple[int, ...], Decimal]]
 TieValue = int | Decimal  # what a tie-break measures
+# A standings row as the tables and sheets read it: its cells by column name (place, player,
+# points... and a `tb_<key>` per tie-break of the event), each of its own kind.
+Cells = dict[str, Any]
 
 
 @dataclass
@@ -301,9 +304,7 @@ def leaders(rows: list[StandingRow], count: int) -> list[StandingRow]:
     return [row for row in rows if row.place <= last]
 
 
-def rows_as_dicts(
-    rows: list[StandingRow], tie_breaks: list[tuple[str, str]]
-) -> list[dict[str, object]]:
+def rows_as_dicts(rows: list[StandingRow], tie_breaks: list[tuple[str, str]]) -> list[Cells]:
     """Standings as plain rows (place, tied, player, points, games, wins, byes, prize and one
     `tb_<key>` per tie-break): what the standings table, its exports and the results sheet
     show."""
@@ -311,7 +312,7 @@ def rows_as_dicts(
     found = []
     for row in rows:
         record = row.record
-        item: dict[str, object] = {
+        item: Cells = {
             "place": row.place,
             "tied": sharing[row.place] > 1,
             "player_id": record.player_id,

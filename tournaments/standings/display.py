@@ -12,7 +12,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.ranking import rows_as_dicts
+from tournaments.ranking import Cells, rows_as_dicts
 from tournaments.standings.selectors import StandingsPage
 from tournaments.words.exports import SpreadsheetSafe
 from tournaments.words.formats import money, plain_number, points
@@ -54,7 +54,7 @@ class PrizeColumn(tables.Column):
 class PlaceColumn(tables.Column):
     """The place; "3=" when players share it (the export keeps the number)."""
 
-    def render(self, value: int, record: dict[str, object]) -> str:
+    def render(self, value: int, record: Cells) -> str:
         if record["tied"]:
             return format_html(
                 '{}=<span class="visually-hidden"> {}</span>', value, gettext_lazy("(tied)")
@@ -68,7 +68,7 @@ class PlaceColumn(tables.Column):
 class PlayerColumn(tables.Column):
     """The name, a link to the player's page (made for the rows shown, not every row)."""
 
-    def render(self, value: str, record: dict[str, object], table: StandingsTable) -> str:
+    def render(self, value: str, record: Cells, table: StandingsTable) -> str:
         url = table.player_url(record["player_id"])
         if record["withdrawn"]:
             return format_html(
