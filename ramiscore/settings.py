@@ -159,6 +159,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
+AXES_HTTP_RESPONSE_CODE = 429  # what the lockout page answers (axes' default, read there)
 AXES_CLIENT_IP_CALLABLE = "ramiscore.security.client_address"
 # Only failed attempts are kept (until their cool-off ends), not a log of every login and
 # the address it came from: personal data the club has no use for.

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -11,16 +14,19 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Club
 
+# Who makes a change: a person logged in, a visitor (a table link's phone), or a command (None).
+Actor = User | AnonymousUser | None
 
-def organises(user, club: Club | int) -> bool:
+
+def organises(user: Actor, club: Club | int) -> TypeGuard[User]:
     """Whether the user organises this club (a site administrator organises every club)."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return False
     club_id = club if isinstance(club, int) else club.pk
     return user.is_superuser or user.clubs.filter(pk=club_id).exists()
 
 
-def create_club(*, name: str, organiser) -> Club:
+def create_club(*, name: str, organiser: User) -> Club:
     """A new club with `organiser` as its organiser; refused if the site has a club of that
     name, whatever its case (an archive or an organiser naming it would join that one)."""
     name = " ".join(name.split())
@@ -45,7 +51,7 @@ def create_club(*, name: str, organiser) -> Club:
     return club
 
 
-def new_organiser(*, username: str, email: str = ""):
+def new_organiser(*, username: str, email: str = "") -> User:
     """An organiser account not saved yet, its name and e-mail checked (ValidationError)."""
     user = get_user_model()(username=username.strip(), email=email.strip())
     # The password is checked apart (validate_password), once the name is known.
@@ -53,7 +59,7 @@ def new_organiser(*, username: str, email: str = ""):
     return user
 
 
-def create_organiser(*, username: str, password: str, email: str = ""):
+def create_organiser(*, username: str, password: str, email: str = "") -> User:
     """A new account that can log in and organise; he joins a club with make_organiser, or
     creates his own from the dashboard."""
     with transaction.atomic():
@@ -64,7 +70,7 @@ def create_organiser(*, username: str, password: str, email: str = ""):
     return user
 
 
-def make_organiser(*, user, club_name: str) -> Club:
+def make_organiser(*, user: User, club_name: str) -> Club:
     """`user` organises the club of that name (any case), created if the site has none."""
     name = " ".join(club_name.split())
     if not name:

@@ -75,6 +75,9 @@ def load_demo() -> DemoSummary:
         rami = rami_night(club, organiser, members, MEMBERS[:10])
         gin = gin_night(club, organiser, members, MEMBERS[10:14])
         tournament = demo_tournament(club, organiser, MEMBERS[:12])
-    games = Game.objects.filter(event__in=[rami, gin]).select_related("event")
-    games = list(games.order_by("event_id", "table_number"))
+    games = list(
+        Game.objects.filter(event__in=[rami, gin])
+        .select_related("event")
+        .order_by("event_id", "table_number")
+    )
     return DemoSummary(DEMO_USERNAME, DEMO_PASSWORD, created, [rami, gin, tournament], games)

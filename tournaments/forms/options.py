@@ -4,6 +4,7 @@ explained in plain words; only the values that differ from the preset are stored
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -151,7 +152,8 @@ class PercentagesField(forms.CharField):
             return ", ".join(str(item) for item in value)
         return value
 
-    def to_python(self, value) -> list[int] | None:
+    # A text box read as a list: its Python value is no longer CharField's str.
+    def to_python(self, value) -> list[int] | None:  # type: ignore[override]
         text = super().to_python(value)
         if not text:
             return None
@@ -171,7 +173,7 @@ def _default_text(f: dataclasses.Field) -> str:
         return ", ".join(formats.localize(item) for item in f.default)
     if (f.name, f.default) in CHOICE_LABELS:
         return str(CHOICE_LABELS[f.name, f.default])
-    return formats.localize(f.default)
+    return str(formats.localize(f.default))
 
 
 def build_field(f: dataclasses.Field) -> forms.Field:
@@ -185,7 +187,7 @@ def build_field(f: dataclasses.Field) -> forms.Field:
     common = {"label": label, "help_text": help_text}
     if "choices" in params:
         choices = [(c, CHOICE_LABELS.get((f.name, c), str(c))) for c in params["choices"]]
-        kind = type(params["choices"][0])
+        kind: Callable[[str], object] = type(params["choices"][0])
         return forms.TypedChoiceField(choices=choices, coerce=kind, **common)
     if "low" in params:
         # Bounds are checked by the engine, whose message then shows beside the field.
@@ -260,7 +262,8 @@ class OptionsForm(forms.Form):
         }
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django import forms
 from django.db.models import QuerySet
@@ -109,19 +109,23 @@ class EventForm(forms.ModelForm):
         # What an event archive refuses, refused here: an event exported must import again.
         self.fields["name"].validators.append(plain_name)
         if "club" in self.fields:
-            self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
-            self.fields["club"].empty_label = None
+            club = self.fields["club"]
+            assert isinstance(club, forms.ModelChoiceField)  # the model's foreign key
+            club.queryset = clubs if clubs is not None else Club.objects.none()
+            club.empty_label = None
         for name in ("points_scale", "tie_breaks", "prize_places"):
             # Declared fields get no initial from the model: a new event shows its defaults.
             self.fields[name].initial = getattr(self.instance, name)
-        for name in self._meta.localized_fields:
+        for name in self._meta.localized_fields or ():
             if name in self.fields:
                 # A localized field is a text box (a number box refuses "2,50"): ask the
                 # phone for its number keyboard.
                 self.fields[name].widget.attrs["inputmode"] = "decimal"
         if "variant" in self.fields:
-            self.fields["variant"].widget = variant_select()
-            self.fields["variant"].choices = list(VARIANT_NAMES.items())
+            variant = self.fields["variant"]
+            assert isinstance(variant, forms.ChoiceField)  # the model's field with choices
+            variant.widget = variant_select()
+            variant.choices = list(VARIANT_NAMES.items())
         # Left empty, the round time stays as it was (45 minutes for a new event).
         self.fields["round_minutes"].required = False
         self.fields["round_minutes"].widget.attrs["inputmode"] = "numeric"
@@ -197,8 +201,10 @@ class RulesForm(HiddenErrorsShown, forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["variant"].widget = variant_select()
-        self.fields["variant"].choices = list(VARIANT_NAMES.items())  # onto the new widget
+        variant = self.fields["variant"]
+        assert isinstance(variant, forms.ChoiceField)  # declared above
+        variant.widget = variant_select()
+        variant.choices = list(VARIANT_NAMES.items())  # onto the new widget
         self.fields["seen"] = SeenField(event, RULES)
 
 
@@ -223,6 +229,14 @@ class AddPlayerForm(forms.Form):
 
 class OpenRoundForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"), choices=Event.Seating.choices)
+
+
+class SeatingBoxes(TypedDict):
+    """SeatByHandForm's own keywords: its table boxes, the present players, a bye's points."""
+
+    tables: int
+    players: list[Player]
+    bye_points: int
 
 
 class SeatByHandForm(forms.Form):
@@ -256,7 +270,8 @@ class SeatByHandForm(forms.Form):
         return [self[name] for name in self.fields if name != self.BYES]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         self.tables: list[list[Player]] = []
         self.byes: list[Player] = []
         placed: dict[int, str] = {}  # player id → the box he is written in
@@ -330,7 +345,8 @@ class ImportForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         upload, text = cleaned.get("file"), cleaned.get("text")
         if upload is not None:
             if upload.size > MAX_FILE_BYTES:

@@ -39,7 +39,7 @@ class Club(models.Model):
         return self.name
 
 
-class PlayerQuerySet(models.QuerySet):
+class PlayerQuerySet(models.QuerySet["Player"]):
     def of_club(self, club: Club) -> PlayerQuerySet:
         return self.filter(club=club)
 

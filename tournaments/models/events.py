@@ -128,6 +128,8 @@ class Event(Versioned):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at", "version"])
+    # Set before a save, read by django-simple-history: why the rules or settings changed.
+    _change_reason: str
 
     class Meta:
         verbose_name = _("event")
@@ -145,7 +147,7 @@ class Event(Versioned):
         return str(VARIANT_NAMES[self.variant])
 
 
-class RegistrationQuerySet(models.QuerySet):
+class RegistrationQuerySet(models.QuerySet["Registration"]):
     def active(self) -> RegistrationQuerySet:
         """Registered and not withdrawn: who can be seated in the next round."""
         return self.filter(withdrawn=False)
@@ -178,7 +180,7 @@ class Registration(models.Model):
         return f"{self.player} @ {self.event}"
 
 
-class RoundQuerySet(models.QuerySet):
+class RoundQuerySet(models.QuerySet["Round"]):
     def open(self) -> RoundQuerySet:
         return self.filter(closed_at__isnull=True)
 

@@ -6,6 +6,7 @@ of `standings/services.py`); seasons build them from seats with `records_from_ro
 
 from .tie_breaks import (
     TIE_BREAKS,
+    Cells,
     PlayerRecord,
     StandingRow,
     TieBreak,
@@ -18,6 +19,7 @@ from .tie_breaks import (
 
 __all__ = [
     "TIE_BREAKS",
+    "Cells",
     "PlayerRecord",
     "StandingRow",
     "TieBreak",

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from tournaments.events.display.clock import ClockView, clock_view
 from tournaments.events.display.tournament import points_words
-from tournaments.models import Event, Round
+from tournaments.models import Bye, Event, Game, Round
 from tournaments.play.display.scoreboard import GameCard, game_card
 from tournaments.ranking import StandingRow
 from tournaments.screen.selectors import ScreenData
@@ -98,7 +98,7 @@ def table_leaders(cards: list[GameCard]) -> list[TableLeader]:
     return leaders
 
 
-def seating(games: list, byes: list) -> list[SeatLine]:
+def seating(games: list[Game], byes: list[Bye]) -> list[SeatLine]:
     """Every player of the round with his table, in alphabetical order as a club reads it."""
     lines = [
         SeatLine(seat.player.name, game.table_number) for game in games for seat in game.seats.all()

@@ -14,6 +14,7 @@ from django.db.models import Q
 
 from tournaments.models import Event, Player, Registration, Round, Seat, Standing
 from tournaments.ranking import (
+    Cells,
     PlayerRecord,
     StandingRow,
     rank_players,
@@ -228,7 +229,7 @@ def event_standings_page(event: Event) -> StandingsPage:
     )
 
 
-def standings_rows(event: Event) -> list[dict]:
+def standings_rows(event: Event) -> list[Cells]:
     """Standings as plain rows (place, tied, player, points, games, wins, byes, prize and one
     `tb_<key>` per tie-break): what the standings table, its exports and the results sheet
     show. Five queries."""

@@ -8,6 +8,7 @@ views.public.game_clock); the script static/js/clock.js counts down between two 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.contrib import messages
@@ -16,7 +17,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -31,6 +31,9 @@ from tournaments.rules.clock import EXTEND, PAUSE, RESUME, START
 from tournaments.views.pending import ROUND, pending_page
 from tournaments.web.feedback import act_and_tell
 from tournaments.web.permissions import organiser_view
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 def clock_for(round_: Round | None) -> ClockView | None:
@@ -49,7 +52,7 @@ def _round(event: Event, number: int) -> Round:
 
 
 # The actions that take minutes: the form they are typed in, what to say when none are.
-MINUTES: dict[str, tuple[type[forms.Form], Promise]] = {
+MINUTES: dict[str, tuple[type[forms.Form], StrPromise]] = {
     START: (StartClockForm, gettext_lazy("Give the round's time in minutes.")),
     EXTEND: (ExtendClockForm, gettext_lazy("Give the extra time in minutes.")),
 }

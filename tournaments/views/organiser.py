@@ -5,6 +5,8 @@ Players, rounds and tables are in organiser_play; game files in gamefiles.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -45,7 +47,7 @@ from tournaments.models.events import VARIANT_NAMES
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
 from tournaments.views.pdf_jobs import jobs_context
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import LoggedInRequest, organiser_view
 from tournaments.words.variants import options_line
 
 DEFAULT_VARIANT = "rami-penalites"
@@ -79,7 +81,7 @@ def _dashboard(user, club_form: ClubForm) -> dict:
 
 @require_POST
 @login_required
-def new_club(request: HttpRequest) -> HttpResponse:
+def new_club(request: LoggedInRequest) -> HttpResponse:
     form = ClubForm(request.POST)
     if form.is_valid():
         try:
@@ -100,7 +102,7 @@ def _variant_from(data, default: str) -> str:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def new_event(request: HttpRequest) -> HttpResponse:
+def new_event(request: LoggedInRequest) -> HttpResponse:
     """Create an event from a preset: its settings, then the options of its variant.
 
     Without JavaScript, "show the options" posts the form back with the new variant (two
@@ -113,7 +115,10 @@ def new_event(request: HttpRequest) -> HttpResponse:
     variant = _variant_from(request.POST or request.GET, DEFAULT_VARIANT)
     if request.method == "GET" or "show_options" in request.POST:
         # A step, not a submission: what was typed comes back, without errors.
-        initial = request.POST.dict() or {"date": timezone.localdate(), "club": clubs.first()}
+        initial: Mapping[str, object] = request.POST.dict() or {
+            "date": timezone.localdate(),
+            "club": clubs.first(),
+        }
         form = EventForm(initial={**initial, "variant": variant}, clubs=clubs)
         options = OptionsForm(variant=variant)
         return _render_event_form(request, form, options)

@@ -27,7 +27,12 @@ from tournaments.events.services.rounds import (
     seating_method_for,
     seating_players,
 )
-from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHandForm
+from tournaments.forms.organiser import (
+    AddPlayerForm,
+    OpenRoundForm,
+    SeatByHandForm,
+    SeatingBoxes,
+)
 from tournaments.models import Event, Game, Registration, Round
 from tournaments.play.services.entry import close_game, reopen_game
 from tournaments.play.services.links import renew_table_link, set_table_link
@@ -113,7 +118,7 @@ def seat_round_by_hand(request: HttpRequest, event: Event) -> HttpResponse:
     players = sorted(seating_players(event), key=lambda p: by_name(p.name))
     preset = PRESETS[event.variant]
     tables = _table_count(request, len(players), preset)
-    boxes = {"tables": tables, "players": players, "bye_points": event.bye_points}
+    boxes = SeatingBoxes(tables=tables, players=players, bye_points=event.bye_points)
     if "add_table" in request.POST:
         # Another box, keeping what was typed: a step, not a submission.
         boxes["tables"] = tables = min(tables + 1, MAX_TABLES_BY_HAND)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -18,6 +19,7 @@ from tournaments.sheets.queue import latest_pdf_jobs, prepare_pdf
 from tournaments.sheets.render import site_url
 from tournaments.web.pdfs import file_response
 from tournaments.web.permissions import organiser_view
+from tournaments.web.polling import HtmxRequest
 
 POLL_EVERY = "every 2s"
 
@@ -34,7 +36,7 @@ def jobs_context(event: Event) -> dict:
 
 @require_POST
 @organiser_view
-def prepare(request: HttpRequest, event: Event) -> HttpResponse:
+def prepare(request: HtmxRequest, event: Event) -> HttpResponse:
     """Queues the PDF asked for (`kind`, and `round` for score sheets)."""
     round_ = None
     if request.POST.get("round", "").isdigit():
@@ -63,7 +65,7 @@ def prepared(request: HttpRequest, event: Event) -> HttpResponse:
 
 @require_GET
 @organiser_view
-def prepared_file(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
+def prepared_file(request: HttpRequest, event: Event, job_id: int) -> HttpResponseBase:
     """A prepared PDF: private, like the blank sheets it may be."""
     job = get_object_or_404(
         PdfJob.objects.select_related("round"), pk=job_id, event=event, state=PdfJob.State.READY

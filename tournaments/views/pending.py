@@ -4,11 +4,12 @@ services refuse to close while one waits; these pages are the way through."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -20,10 +21,13 @@ from tournaments.play.services.entry import confirm_hand, discard_hand
 from tournaments.web.feedback import act_and_tell
 from tournaments.web.permissions import organiser_view
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 TABLE, ROUND = "table", "round"
 
 
-def pending_page(request: HttpRequest, event: Event, games, title: Promise, then: str):
+def pending_page(request: HttpRequest, event: Event, games, title: StrOrPromise, then: str):
     """The closing page while hands wait: each waiting hand of these games, table by table,
     with its confirm and discard buttons; None when no hand waits."""
     waiting = [game for game in games if game.has_provisional_hands]

@@ -29,7 +29,7 @@ from tournaments.views.clock import clock_for, game_clock_context
 from tournaments.web.downloads import csv_download
 from tournaments.web.fragments import table_cards
 from tournaments.web.permissions import can_manage
-from tournaments.web.polling import polled
+from tournaments.web.polling import HtmxRequest, polled
 from tournaments.words.formats import money
 from tournaments.words.variants import options_line
 
@@ -37,7 +37,7 @@ POLL_EVERY = "every 10s"
 
 
 @polled(event_version, by="event_id")
-def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
+def event_page(request: HtmxRequest, event_id: int) -> HttpResponse:
     """An event: the current round's tables with totals and progress, and past rounds."""
     try:
         overview = event_overview(event_id)
@@ -45,7 +45,7 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
         raise Http404(_("There is no such event.")) from None
     event = overview.event
     round_ = overview.current_round
-    context = {
+    context: dict[str, object] = {
         "event": event,
         "round": round_,
         "cards": table_cards(overview.tables, event),
@@ -72,7 +72,7 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @polled(game_version, by="game_id")
-def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     """A table: hand by hand history, totals, progress, chart, winner, prizes, changes."""
     sheet = _sheet_or_404(game_id)
     context = _game_context(sheet)

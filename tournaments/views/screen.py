@@ -9,7 +9,7 @@ carries the server's time, from which the clock counts down.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -22,14 +22,14 @@ from tournaments.screen.display import screen as screen_panels
 from tournaments.screen.selectors import screen_data
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.public import POLL_EVERY
-from tournaments.web.polling import polled
+from tournaments.web.polling import HtmxRequest, polled
 
 # Seconds each panel (or page of a long list) stays on the screen.
 ROTATE_EVERY = 15
 
 
 @polled(event_version, by="event_id", fragments_only=True)
-def screen(request: HttpRequest, event_id: int) -> HttpResponse:
+def screen(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The projector page; htmx polls get its live part alone."""
     try:
         data = screen_data(event_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -60,7 +61,7 @@ def standings(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @require_GET
-def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
     """The season's standings on A4, for the club's wall, in the reader's language: rendered
     once per version of the club's results and per language."""
     found = season_fingerprint(season_id)

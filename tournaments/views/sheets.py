@@ -10,7 +10,8 @@ is prepared in the background from the event's page (tournaments.views.pdf_jobs)
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponseBadRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
@@ -60,7 +61,7 @@ def _copy(request: HttpRequest) -> str | None:
 
 @require_GET
 @organiser_view
-def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpResponseBase:
     """Every table of the round, one page each, in one PDF: the organiser's copy
     (?copy=organiser, the default) with the table links' QR codes, or the players' copy."""
     copy = _copy(request)
@@ -95,7 +96,7 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
 
 @require_GET
 @organiser_view
-def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpResponseBase:
     """One table's blank sheet (to reprint a lost or spoilt one)."""
     copy = _copy(request)
     if copy is None:
@@ -119,7 +120,7 @@ def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpRe
 
 
 @require_GET
-def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
     """The filled record of a game, finished or not."""
     found = _or_404(pdf_versions.record_fingerprint(game_id), _("There is no such table."))
 
@@ -136,7 +137,7 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
-def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+def standings(request: HttpRequest, event_id: int) -> HttpResponseBase:
     """The results of an event: per table (club night) or the standings (tournament)."""
     found = _or_404(pdf_versions.results_fingerprint(event_id), _("There is no such event."))
 
@@ -148,7 +149,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_GET
-def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponseBase:
     """Who sits where in a round, to pin up at the door."""
     found = _or_404(
         pdf_versions.round_fingerprint(event_id, number),

@@ -17,7 +17,7 @@ from tournaments.ranking import leaders
 from tournaments.standings.display import standings_table
 from tournaments.standings.selectors import event_standings, event_standings_page
 from tournaments.web.downloads import standings_page
-from tournaments.web.polling import polled
+from tournaments.web.polling import HtmxRequest, polled
 
 # Seconds between two refreshes of the standings while a round is in play.
 REFRESH_EVERY = 20
@@ -32,7 +32,7 @@ def tournament_or_404(event_id: int) -> Event:
 
 
 @polled(event_version, by="event_id")
-def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+def standings(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The standings; `?_export=csv|xlsx` downloads them; htmx polls the table alone."""
     event = tournament_or_404(event_id)
     page = event_standings_page(event)

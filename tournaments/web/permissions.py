@@ -16,6 +16,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,6 +26,13 @@ from django.utils.translation import gettext as _
 
 from tournaments.clubs.services import organises
 from tournaments.models import Club, Event, Federation, Game, Season
+
+
+class LoggedInRequest(HttpRequest):
+    """A request that login_required (or an organiser decorator below) let through: its user
+    is logged in. For the type checker, which knows Django's HttpRequest only."""
+
+    user: User
 
 
 def can_manage_club(user, club: Club) -> bool:

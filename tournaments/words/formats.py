@@ -17,7 +17,7 @@ CENT = Decimal("0.01")
 NO_BREAK_SPACE = "\u00a0"
 
 
-def plain_number(value):
+def plain_number(value: Decimal | float | str) -> Decimal | float | str:
     """3.00 → 3, 4.50 → 4.5, 33.3333… → 33.33: what a player expects to read (and export)."""
     if not isinstance(value, Decimal):
         return value
@@ -27,14 +27,14 @@ def plain_number(value):
     return value.normalize()  # has a fraction, so no exponent notation
 
 
-def points(value) -> str:
+def points(value: Decimal | float | str | None) -> str:
     """Tournament points or a tie-break value, in the reader's language (4,5 in French)."""
     if value is None or value == "":
         return ""
     return formats.number_format(plain_number(value), use_l10n=True)
 
 
-def money(value) -> str:
+def money(value: Decimal | int | str | None) -> str:
     """An amount in euros with its cents as the current language writes it ("12,50 €" in
     French, the space a no-break space): the one money format of every page and sheet
     (exports keep plain numbers)."""

@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from tournaments import rules
 from tournaments.archive.selectors.history import (
     ArchiveNames,
+    EventHistory,
     deleted_hands,
     game_records,
     hand_records,
@@ -36,8 +37,11 @@ def event_archive(event: Event) -> dict[str, Any]:
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     games = list(Game.objects.filter(event=event).order_by("round__number", "table_number"))
     seats = list(Seat.objects.filter(game__event=event).select_related("player"))
-    hands = Hand.objects.filter(game__event=event).order_by("game_id", "number")
-    hands = list(hands.prefetch_related("lines"))
+    hands = list(
+        Hand.objects.filter(game__event=event)
+        .order_by("game_id", "number")
+        .prefetch_related("lines")
+    )
     registrations = list(Registration.objects.filter(event=event).select_related("player"))
     clock = list(ClockChange.objects.filter(round__event=event).order_by("at", "id"))
     byes = list(Bye.objects.filter(round__event=event).select_related("player"))
@@ -86,7 +90,16 @@ def _event(event: Event, names: ArchiveNames) -> dict[str, Any]:
     }
 
 
-def _rounds(rounds, games, seats, hands, clock, byes, history, names) -> list[dict[str, Any]]:
+def _rounds(
+    rounds: list[Round],
+    games: list[Game],
+    seats: list[Seat],
+    hands: list[Hand],
+    clock: list[ClockChange],
+    byes: list[Bye],
+    history: EventHistory,
+    names: ArchiveNames,
+) -> list[dict[str, Any]]:
     seats_of, hands_of = defaultdict(list), defaultdict(list)
     for seat in sorted(seats, key=lambda seat: seat.position):
         seats_of[seat.game_id].append(seat)
@@ -125,7 +138,9 @@ def _rounds(rounds, games, seats, hands, clock, byes, history, names) -> list[di
     ]
 
 
-def _game(game: Game, seats: list[Seat], hands: list[Hand], history, names) -> dict[str, Any]:
+def _game(
+    game: Game, seats: list[Seat], hands: list[Hand], history: EventHistory, names: ArchiveNames
+) -> dict[str, Any]:
     """A game as its game file (spec/game-file.md: the same reader scores it), with the
     table's settings and each hand's entry and history beside the facts."""
     document = rules.write_game(engine_game(game, seats, hands))
@@ -161,7 +176,9 @@ def _entry(hand: Hand, names: ArchiveNames) -> dict[str, Any]:
     }
 
 
-def _usernames(event: Event, hands, clock, history_ids: set[int]) -> dict[int, str]:
+def _usernames(
+    event: Event, hands: list[Hand], clock: list[ClockChange], history_ids: set[int]
+) -> dict[int, str]:
     """The user name of every account the archive names: one query."""
     ids = {event.created_by_id} | history_ids
     ids |= {change.by_id for change in clock}

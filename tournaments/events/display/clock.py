@@ -107,5 +107,5 @@ def change_text(action: str, minutes: int = 0) -> str:
 
 
 def _line(change: ClockChange) -> ClockLine:
-    by = change.by.get_username() if change.by_id else _("unknown")
+    by = change.by.get_username() if change.by is not None else _("unknown")
     return ClockLine(timezone.localtime(change.at), change_text(change.action, change.minutes), by)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -23,7 +24,9 @@ from tournaments.rules.text import escaped, unprintable
 from tournaments.standings import services as standings
 
 
-def tournament_points_problems(*, points_scale=(), bye_points: int = 0) -> list[str]:
+def tournament_points_problems(
+    *, points_scale: Iterable[Decimal | int] = (), bye_points: Decimal | int = 0
+) -> list[str]:
     """What is wrong with an event's tournament points, each as a sentence (none: fine)."""
     problems = []
     if any(points > MOST_TOURNAMENT_POINTS for points in points_scale):
@@ -43,7 +46,7 @@ def rules_problems_as_validation_error(error: rules.RulesError) -> ValidationErr
     return ValidationError([problem.where(_) + problem.text(_) for problem in error.problems])
 
 
-def validated_options(variant: str, options: dict) -> dict:
+def validated_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
     """The options as overrides of the preset, checked by the rules engine."""
     try:
         rules.make_variant(variant, options)
@@ -58,11 +61,12 @@ def create_event(
     name: str,
     date: datetime.date,
     variant: str,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     kind: str = Event.Kind.CLUB_NIGHT,
-    entry_fee: Decimal = Decimal("0"),
-    created_by=None,
-    **settings,
+    entry_fee: Decimal | int = Decimal("0"),
+    created_by: User | None = None,
+    # Passed on to Event(), whose fields Django types by the model, not the keywords.
+    **settings: Any,
 ) -> Event:
     """A new event of the club, its rules validated; `settings` are other Event fields."""
     plain_name(name)
@@ -89,7 +93,12 @@ def create_event(
 
 
 def change_rules(
-    *, event: Event, variant: str, options: dict, seen: Seen | None = None, reason: str = ""
+    *,
+    event: Event,
+    variant: str,
+    options: dict[str, Any],
+    seen: Seen | None = None,
+    reason: str = "",
 ) -> Event:
     """Change the event's variant or options; its own tables follow, rescored in the same
     transaction (refused, with the reason, if a hand already played breaks the new rules).
@@ -257,7 +266,9 @@ def register_player(*, event: Event, name: str, checked_in: bool = True) -> Regi
         return registration
 
 
-def set_presence(*, registration: Registration, checked_in=None, withdrawn=None) -> Registration:
+def set_presence(
+    *, registration: Registration, checked_in: bool | None = None, withdrawn: bool | None = None
+) -> Registration:
     """Check a player in (or out), or withdraw him between rounds (or bring him back)."""
     if checked_in is not None:
         registration.checked_in = checked_in

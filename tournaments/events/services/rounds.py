@@ -96,12 +96,14 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
         except seating.SeatingError as error:
             raise ValidationError(str(error)) from None
         round_ = Round.objects.create(event=event, number=number, seating_method=method, seed=seed)
-        by_id = {p.id: p for p in players}
+        # The seating gives back the ids it was given.
+        by_id: dict[seating.PlayerId, Player] = {p.id: p for p in players}
         create_games(
             event=event, round_=round_, tables=[[by_id[pid] for pid in t] for t in found.tables]
         )
+        sitting_out = [by_id[pid] for pid in found.byes]
         Bye.objects.bulk_create(
-            Bye(round=round_, player=by_id[pid], points=event.bye_points) for pid in found.byes
+            Bye(round=round_, player=player, points=event.bye_points) for player in sitting_out
         )
         _round_seated(event, found.byes)
         _tell_seated(event, round_)
@@ -309,7 +311,7 @@ def _best_first(ids: list[int], points: dict[int, Decimal]) -> list[int]:
 
 def _standings_for_seating(
     event: Event, ids: list[int], points: dict[int, Decimal]
-) -> dict[int, Decimal | int]:
+) -> dict[seating.PlayerId, Decimal | int]:
     """What the seating method ranks on: tournament points, best first. With the event's
     "seat by club rating": before anyone has points (round 1) the ratings themselves, so
     that Swiss seats players of similar rating together; afterwards players level on points

@@ -15,8 +15,12 @@ from tournaments.play.display.hands import outcome_text
 from tournaments.play.facts import HandFacts
 from tournaments.play.selectors.games import GameSheet, HandRow
 from tournaments.rules.cards import format_cards
-from tournaments.rules.hands import NEVER_MELDED
+from tournaments.rules.hands import NEVER_MELDED, Held
 from tournaments.words.cards import shown_codes
+
+# A held value as compared: a count, NEVER_MELDED (or a code the engine refused), the card
+# codes sorted, or None (nothing).
+Compared = int | str | list[str] | None
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,8 @@ def conflict_view(
     """The stored hand `number` and what follows it; `facts`, the refused entry, if any."""
     game = sheet.game
     stored = next((row for row in sheet.rows if row.number == number), None)
-    rows, outcome, entered_outcome = [], "", ""
+    rows: list[ConflictRow] = []
+    outcome, entered_outcome = "", ""
     if stored is not None:
         outcome = outcome_text(stored.hand.how, stored.hand.ended_by)
         if facts is not None and (facts.how, facts.ended_by) != (
@@ -78,7 +83,7 @@ def conflict_view(
         entered_outcome=entered_outcome,
         same=stored is not None and facts is not None and same_facts(stored, sheet.seats, facts),
         game_over=game.finished or game.closed,
-        winner=game.winner.name if game.finished and game.winner_id else "",
+        winner=game.winner.name if game.finished and game.winner is not None else "",
         correct_url=correct_url if stored is not None else "",
     )
 
@@ -96,7 +101,7 @@ def same_facts(row: HandRow, seats: list[Seat], facts: HandFacts) -> bool:
     )
 
 
-def _stored(line: HandLine | None):
+def _stored(line: HandLine | None) -> Compared:
     if line is None:
         return None
     if line.never_melded:
@@ -106,13 +111,13 @@ def _stored(line: HandLine | None):
     return line.held_count
 
 
-def _typed(value):
+def _typed(value: Held | None) -> Compared:
     if isinstance(value, tuple):
         return sorted(format_cards(value).split())
     return value  # a count, NEVER_MELDED, None, or a wrong code (never equal to a stored one)
 
 
-def _shown(value) -> str:
+def _shown(value: Compared) -> str:
     """A held value as the box shows it: the count, the cards (in the page's letters),
     "never melded", or a dash."""
     if value is None:

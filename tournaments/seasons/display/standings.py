@@ -3,15 +3,19 @@ rule in words, and a night's place as a sentence."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django_tables2.columns.base import BoundColumn
 
 from tournaments.models import Season
-from tournaments.rules.season import as_decimal
+from tournaments.ranking import Cells
+from tournaments.rules.season import Place, as_decimal
 from tournaments.seasons.selectors.standings import Night, SeasonStandings, TablePlace
 from tournaments.standings.display import NUMBER, PlaceColumn, PointsColumn
 from tournaments.words.formats import points as points_text
@@ -26,13 +30,13 @@ def night_heading(night: Night) -> str:
     return formats.date_format(night.event.date, "SHORT_DATE_FORMAT")[:5]
 
 
-def standings_rows(standings: SeasonStandings) -> list[dict]:
+def standings_rows(standings: SeasonStandings) -> list[Cells]:
     """One dict per player: place, tied, player, points, nights, best and one `night_<id>`
     per night (his season points that night, None if he did not play it), with the nights
     left out by "best N" listed in `dropped`."""
     rows = []
     for line in standings.lines:
-        row = {
+        row: Cells = {
             "place": line.place,
             "tied": line.tied,
             "player_id": line.player,
@@ -56,7 +60,7 @@ def standings_rows(standings: SeasonStandings) -> list[dict]:
 class SeasonPlayerColumn(tables.Column):
     """The name, a link to the member's page (his nights, places and rating)."""
 
-    def render(self, value: str, record: dict) -> str:
+    def render(self, value: str, record: Cells) -> str:
         return format_html(
             '<a href="{}">{}</a>', reverse("season:player", args=[record["player_id"]]), value
         )
@@ -69,10 +73,14 @@ class NightColumn(PointsColumn):
     """A night's season points; in brackets when "best N" leaves that night out; a dash for
     a night not played. The export keeps the number."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, empty_values=(None,), **kwargs)
 
-    def render(self, value, record: dict, bound_column) -> str:
+    # django-tables2 calls render with the arguments its signature names: this one reads more
+    # of them than PointsColumn's.
+    def render(  # type: ignore[override]
+        self, value: Decimal, record: Cells, bound_column: BoundColumn
+    ) -> str:
         if bound_column.name in record["dropped"]:
             return format_html(
                 '<span class="dropped">({})<span class="visually-hidden"> {}</span></span>',
@@ -81,7 +89,7 @@ class NightColumn(PointsColumn):
             )
         return points_text(value)
 
-    def value(self, value):
+    def value(self, value: Decimal | float | str | None) -> Decimal | float | str:
         return "" if value is None else super().value(value)
 
 
@@ -187,7 +195,7 @@ def table_place_text(table: TablePlace) -> str:
     return text + (_(", tied") if table.place.tied > 1 else "")
 
 
-def final_place_text(place) -> str:
+def final_place_text(place: Place) -> str:
     """ "3rd of 12" (", tied" when shared): a tournament's final place."""
     text = _("%(place)s of %(field)s") % {"place": _ordinal(place.place), "field": place.field}
     return text + (_(", tied") if place.tied > 1 else "")
