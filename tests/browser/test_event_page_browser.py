@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import assert_no_sideways_scroll, log_in
+from tests.browser.test_accessibility_browser import serious_violations
 from tests.factories import ClubFactory, UserFactory, play
 from tournaments.events.services.events import create_event, register_player
 from tournaments.events.services.rounds import open_round
@@ -93,6 +94,7 @@ def test_on_the_laptop_the_tables_come_first_side_by_side_with_the_players_besid
     height = page.evaluate("document.documentElement.scrollHeight")
     assert height < MOST_HEIGHT, f"the page is {height}px tall"
     page.screenshot(path=artifacts / "event-page-laptop.png", full_page=True)
+    assert serious_violations(page) == []
 
 
 def test_on_a_phone_the_tables_in_play_come_before_the_players(
@@ -102,6 +104,7 @@ def test_on_a_phone_the_tables_in_play_come_before_the_players(
     assert box(page, ".table-card")[1] < box(page, "#players")[1]
     assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "event-page-phone.png", full_page=True)
+    assert serious_violations(page) == []
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, None], ids=["laptop", "phone"])
@@ -135,6 +138,7 @@ def test_players_are_added_one_by_one_or_as_a_list_without_a_page_load(
     expect(page.locator("#seat-count")).to_contain_text("11")
 
     assert page.evaluate("window.stillTheSamePage") is True
+    assert serious_violations(page) == []  # what was swapped in too
     assert event.registrations.filter(checked_in=True).count() == 11
     if viewport is None:
         assert_no_sideways_scroll(page)
