@@ -71,7 +71,7 @@ def further_round(request: HttpRequest, event: Event) -> HttpResponse:
     """After a tournament's planned rounds: the page that asks before seating one more (its
     form posts to new_round, saying the round is wanted)."""
     latest = event.rounds.order_by("-number").first()
-    if not planned_rounds_played(event, latest):
+    if latest is None or not planned_rounds_played(event, latest):
         return _back(event, "rounds")
     number = latest.number + 1
     context = {

@@ -56,7 +56,7 @@ def add_players(request: HttpRequest, event: Event) -> HttpResponse:
     (each problem said with its line)."""
     form = PlayerListForm(request.POST)
     if not form.is_valid():
-        problems = [error for errors in form.errors.values() for error in errors]
+        problems = [str(error) for errors in form.errors.values() for error in errors]
         return _answer(request, event, problems=problems, players_list=form)
     try:
         done = register_players(event=event, lines=form.lines())

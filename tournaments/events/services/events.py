@@ -173,7 +173,7 @@ def _rescore(game: Game, event: Event) -> None:
 
 # A name as the club writes it (Player.name): the same rule for one player, a pasted list and
 # a game file's players.
-NAME_LENGTH = Player._meta.get_field("name").max_length
+NAME_LENGTH: int = Player._meta.get_field("name").max_length or 80
 # Lines of a pasted list of players: more than any club's tournament, few enough for one request.
 MOST_PLAYERS_AT_ONCE = 500
 
@@ -231,7 +231,8 @@ def register_players(*, event: Event, lines: Iterable[str]) -> PlayersAdded:
     names, problems = _names_of(list(lines))
     if problems:
         raise ValidationError(problems)
-    added, already = [], []
+    added: list[Registration] = []
+    already: list[Registration] = []
     with transaction.atomic():
         for name in names:
             player = find_or_add_player(club=event.club, name=name)
