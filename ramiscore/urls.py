@@ -8,12 +8,13 @@ from django.urls import include, path
 
 from tournaments.api.main import api
 from tournaments.views import api_docs
-from tournaments.views.accounts import PasswordResetView
+from tournaments.views.accounts import LoginView, PasswordResetView
 
 # Django's own account views, with the site's templates in templates/registration/ (the
-# reset page with an allowance per address: tournaments/views/accounts.py).
+# login page taking the user name in any case, the reset page with an allowance per address:
+# tournaments/views/accounts.py).
 accounts = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path(

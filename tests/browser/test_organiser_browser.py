@@ -97,6 +97,8 @@ def test_without_javascript_the_variant_options_come_in_a_second_step(
     page: Page, live_server: LiveServer, artifacts: Path, claire
 ) -> None:
     page.goto(f"{live_server.url}/manage/events/new/")
+    # No script to hide them: the tournament settings are there, whatever the kind.
+    expect(page.locator("#id_points_scale")).to_be_visible()
     page.fill("#id_name", "Gin du mardi")
     page.select_option("#id_variant", "gin-rummy")
     page.locator('button[name="show_options"]').click()

@@ -106,3 +106,10 @@ def test_on_a_terminal_it_asks_for_everything_until_it_is_right(monkeypatch) -> 
     assert "letters, numbers" in problems  # the name with a space
     assert "The two passwords differ" in problems
     assert "too common" in problems
+
+
+def test_an_existing_account_is_found_whatever_the_case_of_its_name(password) -> None:
+    UserFactory(username="denis")
+    out = add("Denis", "--club", "Rami club")
+    assert get_user_model().objects.count() == 1
+    assert "'denis' now organises Rami club." in out

@@ -190,7 +190,7 @@ def test_posting_hand_five_twice_stores_it_once_and_shows_the_stored_hand(organi
     assert first.status_code == 302
     assert second.status_code == 409
     html = second.content.decode()
-    assert "Hand 5 was already entered from another device." in html
+    assert "Hand 5 was already entered from another device, by organiser." in html
     # The counts to check at the table, each beside what this phone entered where it differs.
     rows = [(row.name, row.stored, row.entered) for row in second.context["conflict"].rows]
     assert rows == [("Anne", "–", "40"), ("Bruno", "7", "–"), ("Chloé", "9", "1")]

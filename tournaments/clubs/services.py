@@ -53,9 +53,17 @@ def create_club(*, name: str, organiser: User) -> Club:
 
 def new_organiser(*, username: str, email: str = "") -> User:
     """An organiser account not saved yet, its name and e-mail checked (ValidationError)."""
-    user = get_user_model()(username=username.strip(), email=email.strip())
+    model = get_user_model()
+    user = model(username=username.strip(), email=email.strip())
     # The password is checked apart (validate_password), once the name is known.
     user.full_clean(exclude=["password"])
+    taken = model._default_manager.filter(username__iexact=user.username).first()
+    if taken is not None:
+        # A user name logs in whatever its case (forms.accounts): "Claire" is claire's.
+        raise ValidationError(
+            _("The user name %(name)s is taken (user names ignore case).")
+            % {"name": taken.username}
+        )
     return user
 
 

@@ -11,6 +11,8 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.events.services.events import (
+    MOST_PLAYERS_AT_ONCE,
+    NAME_LENGTH,
     RULES,
     SETTINGS,
     plain_name,
@@ -221,14 +223,35 @@ class DiscardForm(forms.Form):
 class AddPlayerForm(forms.Form):
     name = forms.CharField(
         label=_("Add a player"),
-        max_length=80,
+        max_length=NAME_LENGTH,
         widget=forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"}),
         help_text=_("A club member's name, or a new name to add him to the club."),
     )
 
 
+class PlayerListForm(forms.Form):
+    """Several players at once, pasted from a list: one name a line (services.events
+    register_players says what each line may hold)."""
+
+    names = forms.CharField(
+        label=_("Names, one per line"),
+        required=False,  # an empty list is the service's to refuse, with its sentence
+        # Room for MOST_PLAYERS_AT_ONCE names of the longest length, one per line.
+        max_length=MOST_PLAYERS_AT_ONCE * (NAME_LENGTH + 2),
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
+        help_text=_(
+            "Club members are recognised; new names join the club. Added players are checked in."
+        ),
+    )
+
+    def lines(self) -> list[str]:
+        return self.cleaned_data["names"].splitlines()
+
+
 class OpenRoundForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"), choices=Event.Seating.choices)
+    # A round after the planned ones, asked for on purpose (the further round's page).
+    further = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class SeatingBoxes(TypedDict):

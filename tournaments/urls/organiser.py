@@ -11,6 +11,7 @@ from tournaments.views import (
     integrations,
     organiser,
     organiser_play,
+    organiser_players,
     pending,
 )
 
@@ -33,9 +34,11 @@ urlpatterns = [
     path(event + "settings/", organiser.edit_event, name="edit_event"),
     path(event + "rules/", organiser.event_rules, name="rules"),
     path(event + "import/", gamefiles.import_page, name="import"),
-    path(event + "players/", organiser_play.add_player, name="add_player"),
-    path(event + "players/<id:registration_id>/", organiser_play.presence, name="presence"),
+    path(event + "players/", organiser_players.add_player, name="add_player"),
+    path(event + "players/list/", organiser_players.add_players, name="add_players"),
+    path(event + "players/<id:registration_id>/", organiser_players.presence, name="presence"),
     path(event + "rounds/", organiser_play.new_round, name="open_round"),
+    path(event + "rounds/further/", organiser_play.further_round, name="further_round"),
     path(event + "rounds/by-hand/", organiser_play.seat_round_by_hand, name="seat_by_hand"),
     path(round_ + "reseat/", organiser_play.reseat, name="reseat"),
     path(round_ + "close/", organiser_play.end_round, name="close_round"),

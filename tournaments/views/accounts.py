@@ -1,6 +1,7 @@
 """Organiser accounts: Django's own views for logging in and out, changing and resetting a
 password (ramiscore/urls.py, templates in templates/registration/), with what the site adds:
-the page shown when too many wrong passwords lock a login out, and an allowance on
+the user name in any case at log-in, the page shown when too many wrong passwords lock a
+login out, and an allowance on
 password-reset e-mails so that nobody floods an organiser's mailbox, or the club's mail
 server, from one address.
 """
@@ -15,6 +16,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from ramiscore.security import client_address
+from tournaments.forms.accounts import AnyCaseLoginForm
 from tournaments.web.throttle import count_use, too_many
 
 
@@ -28,6 +30,12 @@ def locked_out(
     return render(
         request, "registration/locked_out.html", context, status=settings.AXES_HTTP_RESPONSE_CODE
     )
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page; the user name in any case (forms.accounts)."""
+
+    authentication_form = AnyCaseLoginForm
 
 
 class PasswordResetView(auth_views.PasswordResetView):

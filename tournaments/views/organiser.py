@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,7 +24,7 @@ from tournaments.clubs.services import create_club
 from tournaments.edits import services as edits
 from tournaments.edits.display import meanwhile_lines
 from tournaments.edits.services import EditConflict
-from tournaments.events.selectors.events import event_management
+from tournaments.events.selectors.events import PlayerRow, event_management
 from tournaments.events.services.events import (
     change_rules,
     create_event,
@@ -32,7 +33,11 @@ from tournaments.events.services.events import (
     prize_note,
     save_settings,
 )
-from tournaments.events.services.rounds import can_open_round, seating_method_for
+from tournaments.events.services.rounds import (
+    can_open_round,
+    planned_rounds_played,
+    seating_method_for,
+)
 from tournaments.forms.options import OptionsForm
 from tournaments.forms.organiser import (
     AddPlayerForm,
@@ -40,13 +45,15 @@ from tournaments.forms.organiser import (
     EventForm,
     EventSettingsForm,
     OpenRoundForm,
+    PlayerListForm,
     RulesForm,
 )
-from tournaments.models import Club, Event, Season
+from tournaments.models import Club, Event, Round, Season
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
 from tournaments.views.pdf_jobs import jobs_context
+from tournaments.views.sheets import in_the_background
 from tournaments.web.permissions import LoggedInRequest, organiser_view
 from tournaments.words.variants import options_line
 
@@ -260,28 +267,52 @@ def _render_rules(request, event, form, options, status: int = 200, **extra) -> 
 @organiser_view
 def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     """Players, rounds and tables of the event, with what the organiser can do next."""
+    return render(request, "organiser/event.html", event_page_context(request, event))
+
+
+def event_page_context(request: HttpRequest, event: Event, **forms: Form) -> dict:
+    """What the event page shows; `forms` as typed when one was refused (players_list...)."""
     overview = event_management(event)
     latest = overview.latest
     # Addresses for the phones: SITE_URL (the venue's Wi-Fi address under `make serve`) even
     # when the organiser browses from the laptop itself at 127.0.0.1.
     site = site_url(request)
     join_url = site + reverse("event", kwargs={"event_id": event.id})
-    context = {
+    return {
         "overview": overview,
         "event": event,
         "site": site,
         "join_url": join_url,
         "join_qr": qr_svg(join_url),
-        "add_form": AddPlayerForm(),
+        **players_context(
+            event, overview.players, overview.member_names, latest.round if latest else None
+        ),
         "focus_add": "added" in request.GET,
         "open_form": OpenRoundForm(initial={"method": seating_method_for(event)}),
-        "can_open": can_open_round(latest.round if latest else None),
-        "present_count": present_count(row.registration for row in overview.players),
         "next_round": latest.round.number + 1 if latest else 1,
+        "finished": planned_rounds_played(event, latest.round if latest else None),
+        "standings_url": reverse("tournament:standings", kwargs={"event_id": event.id}),
         "prize_note": prize_note(event),
         # The latest round's clock while it is open: start, pause, resume, extend.
         "clock": clock_for(latest.round if latest else None),
         "latest": latest,
+        # A round too large to lay out in a request: its sheets are prepared in the background.
+        "prepare_sheets": latest is not None and in_the_background(len(latest.games)),
         **jobs_context(event),
+        **forms,
     }
-    return render(request, "organiser/event.html", context)
+
+
+def players_context(
+    event: Event, players: list[PlayerRow], member_names: list[str], latest: Round | None
+) -> dict:
+    """The players part of the event page (also refreshed alone: views.organiser_players),
+    and whether the page offers to seat the next round (it says how many will sit down)."""
+    return {
+        "players": players,
+        "member_names": member_names,
+        "present_count": present_count(row.registration for row in players),
+        "can_open": can_open_round(latest) and not planned_rounds_played(event, latest),
+        "add_form": AddPlayerForm(),
+        "players_list": PlayerListForm(),
+    }

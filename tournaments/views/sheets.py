@@ -34,6 +34,11 @@ from tournaments.web.permissions import organiser_view
 IN_REQUEST_TABLES = 12
 
 
+def in_the_background(tables: int) -> bool:
+    """Whether a round of `tables` tables has its sheets prepared in the background."""
+    return tables > IN_REQUEST_TABLES
+
+
 def _filename(name: str, language: str, text: str, **values) -> str:
     """The PDF's name in the event's language: `text` is marked with gettext_noop."""
     with translation.override(language):
@@ -73,7 +78,7 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
     )
     site = site_url(request)
     wanted = catalogue.round_sheets(found, site=site, copy=copy, language=event.language)
-    if found["tables"] > IN_REQUEST_TABLES and store.current(wanted.key, wanted.version) is None:
+    if in_the_background(found["tables"]) and store.current(wanted.key, wanted.version) is None:
         messages.info(
             request,
             _(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -20,7 +21,7 @@ from tournaments.models import Bye, Club, Event, Game, Player, Registration
 from tournaments.play.services import versions
 from tournaments.play.services.scoring import MOST_TOURNAMENT_POINTS, refresh_game
 from tournaments.ratings.services import event_date_changed
-from tournaments.rules.text import escaped, unprintable
+from tournaments.rules.text import escaped, shown, unprintable
 from tournaments.standings import services as standings
 
 
@@ -241,12 +242,30 @@ def plain_name(name: str) -> None:
         )
 
 
-def find_or_add_player(*, club: Club, name: str) -> Player:
-    """The club member of that name (any case), added if new."""
+# A name as the club writes it (Player.name): the same rule for one player, a pasted list and
+# a game file's players.
+NAME_LENGTH: int = Player._meta.get_field("name").max_length or 80
+# Lines of a pasted list of players: more than any club's tournament, few enough for one request.
+MOST_PLAYERS_AT_ONCE = 500
+
+
+def player_name(name: str) -> str:
+    """A player's name with its spaces tidied; ValidationError if it cannot be one."""
     name = " ".join(name.split())
     if not name:
         raise ValidationError(_("Give the player's name."))
-    plain_name(name)
+    plain_name(name)  # the same rule as a game file's: an exported game must import
+    if len(name) > NAME_LENGTH:
+        raise ValidationError(
+            _("A name has at most %(most)s characters: %(name)s has %(length)s.")
+            % {"most": NAME_LENGTH, "name": shown(name), "length": len(name)}
+        )
+    return name
+
+
+def find_or_add_player(*, club: Club, name: str) -> Player:
+    """The club member of that name (any case), added if new."""
+    name = player_name(name)
     player = Player.objects.filter(club=club, name__iexact=name).first()
     return player or Player.objects.create(club=club, name=name)
 
@@ -255,15 +274,93 @@ def register_player(*, event: Event, name: str, checked_in: bool = True) -> Regi
     """Enter a player in the event (quick add by name); already there: returns them, back in."""
     with transaction.atomic():
         player = find_or_add_player(club=event.club, name=name)
-        registration, created = Registration.objects.get_or_create(
-            event=event, player=player, defaults={"checked_in": checked_in}
-        )
-        if not created and (registration.withdrawn or checked_in and not registration.checked_in):
-            registration.withdrawn = False
-            registration.checked_in = registration.checked_in or checked_in
-            registration.save(update_fields=["withdrawn", "checked_in"])
+        registration, created = _register(event, player, checked_in)
+        if not created:
+            _back_in(registration, checked_in)
         versions.event_changed(event.pk)
         return registration
+
+
+@dataclass(frozen=True)
+class PlayersAdded:
+    """What registering a list of players did: who joined the event, and who was already in
+    it (brought back and checked in, as when added one by one)."""
+
+    added: list[Registration]
+    already: list[Registration]
+
+
+def register_players(*, event: Event, lines: Iterable[str]) -> PlayersAdded:
+    """Enter every player of a pasted list (one name a line, blank lines skipped), checked in,
+    all or none: a line that cannot be a name (the rule of `player_name`) or a name written
+    twice refuses the whole list, with each problem and its line number."""
+    names, problems = _names_of(list(lines))
+    if problems:
+        raise ValidationError(problems)
+    added: list[Registration] = []
+    already: list[Registration] = []
+    with transaction.atomic():
+        for name in names:
+            player = find_or_add_player(club=event.club, name=name)
+            registration, created = _register(event, player, checked_in=True)
+            if not created:
+                _back_in(registration, checked_in=True)
+            (added if created else already).append(registration)
+        versions.event_changed(event.pk)
+    return PlayersAdded(added, already)
+
+
+def _names_of(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The names of a pasted list, and what is wrong with it (nothing: it can be registered)."""
+    if len(lines) > MOST_PLAYERS_AT_ONCE:
+        return [], [
+            _("At most %(most)s players at once: this list has %(count)s lines.")
+            % {"most": MOST_PLAYERS_AT_ONCE, "count": len(lines)}
+        ]
+    names, problems = [], []
+    first_line: dict[str, tuple[int, str]] = {}  # a name as the club compares them → as written
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue  # a blank line between names (or at the end) holds nobody
+        try:
+            name = player_name(line)
+        except ValidationError as error:
+            problems += [
+                _("Line %(line)s: %(problem)s") % {"line": number, "problem": problem}
+                for problem in error.messages
+            ]
+            continue
+        key = name.casefold()
+        if key in first_line:
+            # The same club member twice, or two people who need names that tell them apart.
+            problems.append(
+                _(
+                    "%(name)s is written twice (lines %(first)s and %(line)s): write each "
+                    "player once, and give two players of the same name names that tell them "
+                    "apart."
+                )
+                % {"name": first_line[key][1], "first": first_line[key][0], "line": number}
+            )
+            continue
+        first_line[key] = (number, name)
+        names.append(name)
+    if not names and not problems:
+        problems.append(_("Write the players' names, one per line."))
+    return names, problems
+
+
+def _register(event: Event, player: Player, checked_in: bool) -> tuple[Registration, bool]:
+    return Registration.objects.get_or_create(
+        event=event, player=player, defaults={"checked_in": checked_in}
+    )
+
+
+def _back_in(registration: Registration, checked_in: bool) -> None:
+    """A player added again is back in the event (and checked in, if asked)."""
+    if registration.withdrawn or checked_in and not registration.checked_in:
+        registration.withdrawn = False
+        registration.checked_in = registration.checked_in or checked_in
+        registration.save(update_fields=["withdrawn", "checked_in"])
 
 
 def set_presence(

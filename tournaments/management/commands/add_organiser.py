@@ -53,7 +53,8 @@ class Command(BaseCommand):
             if not interactive:
                 raise CommandError("Give the organiser's user name.")
             username, club = self._ask_name_and_club(club)
-        existing = get_user_model().objects.filter(username=username.strip()).first()
+        # User names log in whatever their case: "Claire" is the account claire.
+        existing = get_user_model().objects.filter(username__iexact=username.strip()).first()
         if existing is not None:
             self._join_club(existing, club)
             return
@@ -97,7 +98,7 @@ class Command(BaseCommand):
             username = input("User name to log in with (letters, digits, no spaces): ").strip()
             if not username:
                 raise CommandError("No user name given: no organiser added.")
-            if get_user_model().objects.filter(username=username).exists():
+            if get_user_model().objects.filter(username__iexact=username).exists():
                 break
             try:
                 new_organiser(username=username)
