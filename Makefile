@@ -57,7 +57,9 @@ messages: venv
 
 # Every string the code marks has its French translation: the catalogue refreshed as
 # `make messages` does, then no entry untranslated or left fuzzy. The .po is put back as it
-# was afterwards: this only checks (`make messages` updates it).
+# was afterwards: this only checks (`make messages` updates it). Then each translation is
+# compared with its English (ramiscore/catalogue.py): same placeholders, sentences and
+# ending, no text pasted from another entry.
 PO = locale/fr/LC_MESSAGES/django.po
 check-messages: venv
 	@cp $(PO) $(PO).checked; \
@@ -69,7 +71,8 @@ check-messages: venv
 	if [ -n "$$missing" ]; then \
 		printf '%s\n' "$$missing"; echo "Missing or fuzzy French translations, above."; exit 1; \
 	fi; \
-	echo "Every marked string has its French translation."
+	$(BIN)/python -m ramiscore.catalogue $(PO) || exit 1; \
+	echo "Every marked string has its French translation, of the shape of its English."
 
 # Refresh the repository's copy of the shared rules vectors (tests read ../shared/vectors
 # when it is there, this copy otherwise).
