@@ -235,11 +235,12 @@ def test_the_hands_export_as_csv(client, game, django_assert_max_num_queries):
     assert header[:5] == ["Hand", "Ended by", "How", "Won by", "Provisional"]
     assert header[5:8] == ["Anne counted", "Anne points", "Anne total"]
     assert header[-3:] == ["Chloé counted", "Chloé points", "Chloé total"]
+    # "Won by" names every hand's winner, the player who went out included.
     assert first == [
         "1",
         "Anne",
         "went out",
-        "",
+        "Anne",
         "",
         "",
         "0",
@@ -251,7 +252,7 @@ def test_the_hands_export_as_csv(client, game, django_assert_max_num_queries):
         "20",
         "20",
     ]
-    assert second[:3] == ["2", "Bruno", "rami sec"]
+    assert second[:4] == ["2", "Bruno", "rami sec", "Bruno"]
     assert second[5:] == ["4", "29", "29", "", "0", "30", "2", "27", "47"]
 
 

@@ -45,6 +45,11 @@ def money(value) -> str:
     return text.replace(" ", NO_BREAK_SPACE)
 
 
+def money_header(name: object) -> str:
+    """A money column's header in an export, with its currency: "Prize (€)"."""
+    return _("%(name)s (€)") % {"name": name}
+
+
 def labelled(name: object, value: object) -> str:
     """ "Anne: 12" as the current language writes it ("Anne : 12" in French). Templates get
     the same message from `{% blocktranslate %}{{ name }}: {{ value }}…`."""

@@ -12,8 +12,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.display.exports import SpreadsheetSafe
-from tournaments.display.formats import money, plain_number, points
+from tournaments.display.exports import Money, SpreadsheetSafe
+from tournaments.display.formats import money, money_header, plain_number, points
 from tournaments.display.scoreboard import hand_views
 from tournaments.selectors.games import GameSheet
 from tournaments.selectors.standings import StandingsPage
@@ -61,8 +61,9 @@ def hand_history_table(sheet: GameSheet) -> HandHistoryTable:
             "hand": view.number,
             "ended_by": view.ended_by,
             "how": view.how,
-            # The hand's winner when it is not the player who ended it (an undercut).
-            "won_by": view.won_by,
+            # Every hand's winner: a spreadsheet reads a column, not the page's sentence,
+            # which names him only when he is not the player who ended it (an undercut).
+            "won_by": view.winner,
             "provisional": _("yes") if view.provisional else "",
         }
         for index, cell in enumerate(view.cells):
@@ -97,17 +98,22 @@ class PointsColumn(tables.Column):
 
 
 class PrizeColumn(tables.Column):
-    """A prize, to the cent; a dash for the players out of the money."""
+    """A prize, to the cent; a dash for the players out of the money. Exported as `Money`,
+    the currency in the header."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("attrs", NUMBER)
         super().__init__(*args, empty_values=(None,), **kwargs)
 
+    @property
+    def export_header(self) -> str:
+        return money_header(self.verbose_name)
+
     def render(self, value: Decimal) -> str:
         return money(value) if value else "–"
 
     def value(self, value: Decimal):
-        return value
+        return Money(value)
 
 
 class PlaceColumn(tables.Column):
