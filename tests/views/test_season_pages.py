@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import io
 import random
+import re
 
 import openpyxl
 import pytest
@@ -136,6 +137,16 @@ def test_a_member_page_shows_his_rating_his_seasons_and_his_nights(client, club)
     assert reverse("season:standings", args=[season.id]) in html
     assert html.count('class="round-card"') == 3
     assert " of 4 at table " in html or " of 3 at table " in html
+
+
+def test_a_rating_lost_reads_with_the_sites_one_minus_sign(client, club):
+    season_with(club, 3, 8)
+    pages = [
+        client.get(reverse("season:player", args=[member.id])).content.decode()
+        for member in club.players.all()
+    ]
+    assert any(re.search(r'<td class="number">-\d+</td>', page) for page in pages)
+    assert not any("\u2212" in page for page in pages)
 
 
 def test_a_tournament_night_shows_the_final_place(client, club):

@@ -205,7 +205,8 @@ def test_money_reads_in_euros_in_french_on_the_page_but_stays_plain_in_the_expor
     two_identical_tables(event, round_)
     html = client.get(url(event), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert '<p class="pool-total">54,00\u00a0€</p>' in html
-    assert "− 6,00\u00a0€" in html  # the club's share
+    assert "<dd>-6,00\u00a0€</dd>" in html  # the club's share, taken off
+    assert "\u2212" not in html  # one sign for a negative number: the hyphen-minus
     assert '<td class="number">27,00\u00a0€</td>' in html  # A's prize, in the standings table
     response = client.get(url(event, _export="csv"), HTTP_ACCEPT_LANGUAGE="fr")
     text = response.content.decode("utf-8-sig")

@@ -191,10 +191,3 @@ def final_place_text(place) -> str:
     """ "3rd of 12" (", tied" when shared): a tournament's final place."""
     text = _("%(place)s of %(field)s") % {"place": _ordinal(place.place), "field": place.field}
     return text + (_(", tied") if place.tied > 1 else "")
-
-
-def signed(number: int) -> str:
-    """A change with its sign, a true minus for losses: "+12", "−8", "0"."""
-    if number > 0:
-        return f"+{number}"
-    return f"\u2212{-number}" if number < 0 else "0"

@@ -11,12 +11,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tournaments.display.formats import signed
 from tournaments.display.rating_chart import rating_chart_svg
 from tournaments.display.seasons import (
     final_place_text,
     rule_lines,
     season_table,
-    signed,
     table_place_text,
 )
 from tournaments.forms.seasons import SeasonForm
