@@ -78,6 +78,19 @@ def test_the_season_page_shows_the_standings_the_nights_and_the_rule(client, clu
     assert 'class="dropped">(' in html and "not counted" in html
 
 
+def test_two_events_of_one_day_get_distinct_columns(client, club):
+    season = season_with(club, 2, 8)
+    first = club.events.order_by("date").first()
+    second = EventFactory(club=club, name="Tournoi du soir", date=first.date)
+    round_ = Round.objects.create(event=second, number=1, closed_at=timezone.now())
+    seat_tables(second, round_, [list(club.players.order_by("name")[:4])])
+    html = client.get(url(season), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    header = table_rows(parse(html).find("table", "season-standings"))[0][5:]
+    day = first.date.strftime("%d/%m")
+    assert len(header) == 3 and len(set(header)) == 3
+    assert header[:2] == [f"{day} (1)", f"{day} (2)"]
+
+
 def test_the_standings_sort_by_a_column(client, club):
     season = season_with(club, 2, 8)
     page = parse(client.get(url(season) + "?sort=player").content)

@@ -3,6 +3,8 @@ rule in words, and a night's place as a sentence."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import formats
@@ -21,9 +23,17 @@ def night_key(night: Night) -> str:
     return f"night_{night.event.pk}"
 
 
-def night_heading(night: Night) -> str:
-    """A night's column: its date, short ("12/03")."""
-    return formats.date_format(night.event.date, "SHORT_DATE_FORMAT")[:5]
+def night_headings(nights: list[Night]) -> list[str]:
+    """Each night's column: its date, short ("12/03"); two events of one day are told apart
+    by their order in it ("12/03 (1)", "12/03 (2)"), their names being the headers' titles."""
+    dates = [formats.date_format(night.event.date, "SHORT_DATE_FORMAT")[:5] for night in nights]
+    shared = Counter(dates)
+    seen: Counter[str] = Counter()
+    headings = []
+    for date in dates:
+        seen[date] += 1
+        headings.append(f"{date} ({seen[date]})" if shared[date] > 1 else date)
+    return headings
 
 
 def standings_rows(standings: SeasonStandings) -> list[dict]:
@@ -107,14 +117,14 @@ def season_table(standings: SeasonStandings) -> SeasonTable:
         (
             night_key(night),
             NightColumn(
-                verbose_name=night_heading(night),
+                verbose_name=heading,
                 attrs={
                     "th": {"class": "number night", "scope": "col", "title": night.event.name},
                     "td": {"class": "number"},
                 },
             ),
         )
-        for night in standings.nights
+        for night, heading in zip(standings.nights, night_headings(standings.nights), strict=True)
     ]
     return SeasonTable(standings_rows(standings), extra_columns=extra)
 

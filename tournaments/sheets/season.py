@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.utils import translation
 
 from tournaments.display.formats import points
-from tournaments.display.seasons import night_heading, night_key, rule_lines, standings_rows
+from tournaments.display.seasons import night_headings, night_key, rule_lines, standings_rows
 from tournaments.models import Season
 from tournaments.selectors.seasons import season_standings
 
@@ -51,7 +51,7 @@ def season_context(season: Season) -> dict:
     return {
         "season": season,
         "club": season.club,
-        "nights": [night_heading(night) for night in standings.nights],
+        "nights": night_headings(standings.nights),
         "lines": lines,
         "rules": rule_lines(season),
         "provisional": bool(standings.nights_in_play),
