@@ -18,6 +18,7 @@ from tests.page import parse, table_rows
 from tests.pdf import dark_share, lines, page_png, pages_text
 from tests.views.tournament_data import build, seat_tables
 from tournaments.models import Round, Season
+from tournaments.selectors.players import club_player
 from tournaments.services.ratings import recompute_ratings
 from tournaments.services.seasons import save_season
 
@@ -150,6 +151,21 @@ def test_a_member_page_shows_his_rating_his_seasons_and_his_nights(client, club)
     assert reverse("season:standings", args=[season.id]) in html
     assert html.count('class="round-card"') == 3
     assert " of 4 at table " in html or " of 3 at table " in html
+
+
+def test_each_night_on_a_member_page_says_the_season_points_it_gave_him(client, club):
+    season = season_with(club, 3, 8, best_of=2)
+    member = club.players.get(name="Membre 03")
+    html = client.get(reverse("season:player", args=[member.id])).content.decode()
+    given = [item.text() for item in parse(html).find_all("ul", "night-seasons")]
+    (line,) = [s.line for s in club_player(member).seasons if s.season == season]
+    nights = club.events.order_by("-date", "-id")  # as the page lists them, newest first
+    expected = []
+    for night in nights:
+        text = f"Championnat: {line.points[night.pk]} season points"
+        expected.append(text if night.pk in line.counted else f"{text} not counted")
+    assert given == expected
+    assert sum(line.points[pk] for pk in line.counted) == line.total
 
 
 def test_a_rating_lost_reads_with_the_sites_one_minus_sign(client, club):

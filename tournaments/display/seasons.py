@@ -4,6 +4,7 @@ rule in words, and a night's place as a sentence."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -15,6 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournaments.display.tables import NUMBER, PlaceColumn, PointsColumn
 from tournaments.models import Season
 from tournaments.rules.season import as_decimal
+from tournaments.selectors.players import PlayerSeason
 from tournaments.selectors.seasons import Night, SeasonStandings, TablePlace
 from tournaments.templatetags.tournament_format import points as points_text
 
@@ -201,3 +203,26 @@ def final_place_text(place) -> str:
     """ "3rd of 12" (", tied" when shared): a tournament's final place."""
     text = _("%(place)s of %(field)s") % {"place": _ordinal(place.place), "field": place.field}
     return text + (_(", tied") if place.tied > 1 else "")
+
+
+@dataclass(frozen=True)
+class NightSeasonPoints:
+    """What one night gave a member in one season: its season points, and whether they
+    count (a "best N" season leaves his weaker nights out)."""
+
+    season: Season
+    points: str
+    counted: bool
+
+
+def night_season_points(event_id: int, seasons: list[PlayerSeason]) -> list[NightSeasonPoints]:
+    """The season points a night gave the member, in each of his seasons that counts it."""
+    return [
+        NightSeasonPoints(
+            item.season,
+            points_text(as_decimal(item.line.points[event_id])),
+            event_id in item.line.counted,
+        )
+        for item in seasons
+        if event_id in item.line.points
+    ]

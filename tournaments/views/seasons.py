@@ -15,6 +15,7 @@ from tournaments.display.formats import signed
 from tournaments.display.rating_chart import rating_chart_svg
 from tournaments.display.seasons import (
     final_place_text,
+    night_season_points,
     rule_lines,
     season_table,
     table_place_text,
@@ -89,6 +90,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
                 "places": [table_place_text(table) for table in night.tables]
                 if not night.event.is_tournament
                 else [final_place_text(place) for place in night.entry.places],
+                "seasons": night_season_points(night.event.pk, card.seasons),
             }
             for night in card.nights
         ],
