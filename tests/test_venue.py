@@ -4,15 +4,19 @@ gunicorn it runs."""
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import sqlite3
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from ramiscore import venue
 from tests.factories import UserFactory
-from tests.fresh import run_python
+from tests.fresh import BASE_DIR, run_python
 from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
 
 
@@ -192,3 +196,62 @@ def test_a_worker_that_does_not_stop_is_killed(capsys) -> None:
 
     assert venue.stop_worker(child, finishing=0.1) == -9
     assert "Finishing the PDF being made" in capsys.readouterr().out
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_ctrl_c_stops_gunicorn_calmly_even_with_a_phone_half_way_through_a_request(
+    tmp_path: Path,
+) -> None:
+    """The real gunicorn with the project's configuration, a phone whose next request was cut
+    half-way (the Wi-Fi dropped), then Ctrl-C: every process leaves by itself, none is killed
+    (gunicorn would then say "was sent SIGKILL! Perhaps out of memory?")."""
+    port = free_port()
+    environ = {
+        **os.environ,
+        "DEBUG": "0",
+        "PLAIN_HTTP": "1",
+        "SECRET_KEY": "s" * 60,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        "LISTEN_ADDRESS": "127.0.0.1",
+        "PORT": str(port),
+        "WEB_CONCURRENCY": "2",
+    }
+    command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "ramiscore.wsgi"]
+    # Its own process group, as on a terminal: Ctrl-C reaches the master and its workers.
+    server = subprocess.Popen(
+        command,
+        cwd=BASE_DIR,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    said = []
+    try:
+        for line in server.stdout:
+            said.append(line)
+            if sum("Booting worker" in each for each in said) == 2:
+                break
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as phone:
+            phone.sendall(b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert phone.recv(64).startswith(b"HTTP/1.1 ")
+            phone.sendall(b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and no more
+            # Nothing outside the worker tells when one of its threads is reading this: the
+            # only wait in these tests, ample for a socket on this machine.
+            time.sleep(0.5)
+            os.killpg(server.pid, signal.SIGINT)
+            rest, _ = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+    said.append(rest)
+    assert server.returncode == 0
+    assert "SIGKILL" not in "".join(said)
