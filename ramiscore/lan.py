@@ -196,6 +196,9 @@ def venue_environ(
         # Every interface: the phones come in over the Wi-Fi.
         "LISTEN_ADDRESS": environ.get("LISTEN_ADDRESS", "").strip() or "0.0.0.0",
         "PORT": port,
+        # The terminal is the organiser's: gunicorn says only what goes wrong (in English),
+        # and the banner says the rest in his language.
+        "GUNICORN_LOG_LEVEL": environ.get("GUNICORN_LOG_LEVEL", "").strip() or "warning",
     }
 
 

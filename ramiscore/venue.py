@@ -52,7 +52,7 @@ GUNICORN_CONFIG = BASE_DIR / "gunicorn.conf.py"
 # What collected static files come from: our own, and the packages' (the admin's), which
 # change only with `make`'s pip install, which touches its stamp.
 STATIC_SOURCES = (BASE_DIR / "static", BASE_DIR / ".venv" / ".installed")
-ADD_ORGANISER = '.venv/bin/python -m ramiscore.venue add_organiser NAME --club "YOUR CLUB"'
+ADD_ORGANISER = '.venv/bin/python -m ramiscore.venue add_organiser %(name)s --club "%(club)s"'
 
 
 def main(argv: list[str]) -> int:
@@ -180,7 +180,8 @@ def ask_for_organiser(*, interactive: bool) -> None:
             return
         except CommandError as error:
             print(error, file=sys.stderr)
-    print(_("No organiser can log in yet. Add one with:"), f"\n    {ADD_ORGANISER}", flush=True)
+    command = ADD_ORGANISER % {"name": _("NAME"), "club": _("YOUR CLUB")}
+    print(_("No organiser can log in yet. Add one with:") + f"\n    {command}", flush=True)
 
 
 def banner(address: str, candidates: list[Candidate] = ()) -> str:
@@ -214,7 +215,8 @@ def banner(address: str, candidates: list[Candidate] = ()) -> str:
                     "is another one, stop with Ctrl-C and start again with it:"
                 )
             )
-            lines.append(f"    SITE_URL=http://ADDRESS:{port} make serve")
+            address_word = _("ADDRESS")
+            lines.append(f"    SITE_URL=http://{address_word}:{port} make serve")
     lines.append(_("Ctrl-C stops the server."))
     return "\n".join(lines)
 

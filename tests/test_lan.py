@@ -95,6 +95,7 @@ def test_with_no_configuration_the_venue_runs_production_over_plain_http() -> No
     assert environ["SECRET_KEY"] == "k" * 60
     assert environ["DATABASE_URL"] == "sqlite:////srv/club/var/club.sqlite3"
     assert (environ["LISTEN_ADDRESS"], environ["PORT"]) == ("0.0.0.0", "8000")
+    assert environ["GUNICORN_LOG_LEVEL"] == "warning"  # the banner speaks, not gunicorn
 
 
 def test_the_lan_address_goes_into_the_sites_address_hosts_and_origins() -> None:
