@@ -50,7 +50,7 @@ SECRET_KEY_FILE = DATA_DIR / "secret-key"
 DATABASE_FILE = DATA_DIR / "club.sqlite3"
 GUNICORN_CONFIG = BASE_DIR / "gunicorn.conf.py"
 # What collected static files come from: our own, and the packages' (the admin's), which
-# change only with `make`'s pip install, which touches its stamp.
+# change only when `make` installs packages, which rewrites its stamp (ramiscore/prepare.py).
 STATIC_SOURCES = (BASE_DIR / "static", BASE_DIR / ".venv" / ".installed")
 ADD_ORGANISER = '.venv/bin/python -m ramiscore.venue add_organiser %(name)s --club "%(club)s"'
 
