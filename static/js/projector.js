@@ -64,10 +64,23 @@
     return items.every((item) => inside(item, box));
   }
 
+  // What each panel was fitted to, by its items and the screen's size: a poll that changed
+  // only scores (every few seconds) costs one measure, not a search.
+  const fitted = new Map();
+
   // The largest --fit (1 to MOST_FIT) at which the panel's whole list fits on one page, found
   // by halving; 1, the floor, when even that does not fit (the list then pages through).
   function fit(panel) {
     if (!("fit" in panel.dataset) || !panel.querySelector("[data-pages]")) return;
+    const shape = `${itemsOf(panel).length} ${innerWidth}x${innerHeight}`;
+    const before = fitted.get(panel.dataset.panel);
+    if (before && before.shape === shape) {
+      panel.style.setProperty("--fit", String(before.fit));
+      if (before.fit === 1 || fitsOnOnePage(panel)) {
+        panel.dataset.fitted = String(before.fit);
+        return;
+      }
+    }
     let low = 1;
     let high = MOST_FIT;
     panel.style.setProperty("--fit", String(high));
@@ -80,7 +93,9 @@
       }
       panel.style.setProperty("--fit", String(low));
     }
-    panel.dataset.fitted = panel.style.getPropertyValue("--fit");
+    const found = Number(panel.style.getPropertyValue("--fit"));
+    fitted.set(panel.dataset.panel, { shape, fit: found });
+    panel.dataset.fitted = String(found);
   }
 
   // Measure every panel (each shown in turn, within this task: nothing is painted meanwhile),
