@@ -160,6 +160,7 @@ VENUE_VARIABLES = (
     "SITE_URL",
     "LISTEN_ADDRESS",
     "PORT",
+    "GUNICORN_LOG_LEVEL",
 )
 
 
@@ -250,6 +251,7 @@ def test_ctrl_c_stops_gunicorn_calmly_even_with_a_phone_half_way_through_a_reque
         "LISTEN_ADDRESS": "127.0.0.1",
         "PORT": str(port),
         "WEB_CONCURRENCY": "2",
+        "GUNICORN_LOG_LEVEL": "info",  # says when each worker is up
     }
     command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "ramiscore.wsgi"]
     # Its own process group, as on a terminal: Ctrl-C reaches the master and its workers.
