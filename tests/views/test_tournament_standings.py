@@ -207,7 +207,7 @@ def test_money_reads_in_euros_in_french_on_the_page_but_stays_plain_in_the_expor
     assert '<p class="pool-total">54,00\u00a0€</p>' in html
     assert "<dd>-6,00\u00a0€</dd>" in html  # the club's share, taken off
     assert "\u2212" not in html  # one sign for a negative number: the hyphen-minus
-    assert '<td class="number">27,00\u00a0€</td>' in html  # A's prize, in the standings table
+    assert '<td class="number" data-label="Gain">27,00\u00a0€</td>' in html  # A's prize
     response = client.get(url(event, _export="csv"), HTTP_ACCEPT_LANGUAGE="fr")
     text = response.content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
