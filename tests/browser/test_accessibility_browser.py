@@ -58,6 +58,8 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
     check("table", f"{server}/games/{finished.id}/")
     check("standings", f"{server}/events/{tournament.id}/standings/")
     check("season", f"{server}/seasons/{season.id}/")
+    check("guide", f"{server}/guide/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the commands wrap
     # The entry page on the phone, its card grid open and its hands listed.
     page.goto(f"{server}/t/{in_play.link_token}/?mode=cards")
     page.locator(".held-input").first.click()

@@ -18,6 +18,12 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a club night at the Montreuil hall"
 
 
+@pytest.fixture(autouse=True)
+def english_terminal(monkeypatch) -> None:
+    """These tests read the English messages, whatever the machine's language."""
+    monkeypatch.setenv("LANGUAGE", "en")
+
+
 @pytest.fixture
 def password(monkeypatch) -> str:
     monkeypatch.setenv("ORGANISER_PASSWORD", PASSWORD)

@@ -249,7 +249,7 @@ def test_the_preview_fragment_shows_points_and_totals_after(organiser_client, ga
     assert response.status_code == 200
     assert "<html" not in response.content.decode()
     preview = response.context["preview"]
-    assert preview.outcome == "Hand 2: Rami sec, won by Bruno"
+    assert preview.outcome == "Hand 2: Went rummy, won by Bruno"
     rows = [(row.name, row.counted, row.points, row.total) for row in preview.rows]
     assert rows == [("Anne", 5, 30, 30), ("Bruno", None, 0, 10), ("Chloé", 8, 33, 53)]
     assert game.hands.count() == 1

@@ -30,20 +30,26 @@ OPTION_TEXTS: dict[str, tuple[Any, Any]] = {
         _("The game ends after this many hands. Leave empty for no limit."),
     ),
     "rami_sec_bonus": (
-        _("Rami sec bonus"),
-        _("Added once to the winner's score when he goes out all at once (rami sec)."),
+        _("Going-rummy bonus"),
+        _("Added once to the winner's score when he goes out all at once (going rummy)."),
     ),
     "rami_mode": (
-        _("Rami sec penalty"),
-        _("On a rami sec, the others score their count plus the penalty below, or double."),
+        _("Going-rummy penalty"),
+        _(
+            "When a player goes rummy, the others score their count plus the penalty below, "
+            "or double."
+        ),
     ),
     "rami_penalty": (
-        _("Rami sec extra points"),
-        _("Added to each other player's count on a rami sec (when the penalty is “+ points”)."),
+        _("Going-rummy extra points"),
+        _(
+            "Added to each other player's count when a player goes rummy (when the penalty is "
+            "“+ points”)."
+        ),
     ),
     "rummy_multiplier": (
         _("Rummy multiplier"),
-        _("On a rami sec every payment is multiplied by this."),
+        _("When a player goes rummy, every payment is multiplied by this."),
     ),
     "joker_value": (_("Value of a joker"), _("What a joker left in hand counts.")),
     "jokers": (_("Jokers in the deck"), _("How many jokers are shuffled in: 4 or 6.")),
@@ -56,7 +62,7 @@ OPTION_TEXTS: dict[str, tuple[Any, Any]] = {
         _("A player who laid nothing down all hand scores this instead of his count."),
     ),
     "rami_sec_score": (
-        _("Score for a rami sec"),
+        _("Score for going rummy"),
         _("What the winner scores when he goes out all at once (negative is a reward)."),
     ),
     "knock_max": (

@@ -304,6 +304,36 @@ def leaders(rows: list[StandingRow], count: int) -> list[StandingRow]:
     return [row for row in rows if row.place <= last]
 
 
+def deciding_tie_breaks(rows: list[StandingRow], tie_breaks: list[str]) -> list[str | None]:
+    """For each ranked row, the tie-break that set his place apart from the other places of
+    the players level with him on points: the first on which his place's players differ from
+    the place above among them (from the place below, for the first of them). None when his
+    points alone place him, or when all who have as many share his place."""
+    places: list[list[StandingRow]] = []  # the rows sharing each place, in order
+    for row in rows:
+        if places and places[-1][0].place == row.place:
+            places[-1].append(row)
+        else:
+            places.append([row])
+
+    def first_difference(one: list[StandingRow], other: list[StandingRow]) -> str | None:
+        if one[0].record.points != other[0].record.points:
+            return None
+        for key, mine, theirs in zip(
+            tie_breaks, one[0].tie_breaks, other[0].tie_breaks, strict=False
+        ):
+            if mine != theirs:
+                return key
+        return None
+
+    found: list[str | None] = []
+    for index, place in enumerate(places):
+        above = first_difference(place, places[index - 1]) if index > 0 else None
+        below = first_difference(place, places[index + 1]) if index + 1 < len(places) else None
+        found += [above or below] * len(place)
+    return found
+
+
 def rows_as_dicts(rows: list[StandingRow], tie_breaks: list[tuple[str, str]]) -> list[Cells]:
     """Standings as plain rows (place, tied, player, points, games, wins, byes, prize and one
     `tb_<key>` per tie-break): what the standings table, its exports and the results sheet

@@ -7,13 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext as _
+
 from tournaments.events.display.clock import ClockView, clock_view
 from tournaments.events.display.tournament import points_words
 from tournaments.models import Bye, Event, Game, Round
 from tournaments.play.display.scoreboard import GameCard, game_card
-from tournaments.ranking import StandingRow
+from tournaments.ranking import StandingRow, deciding_tie_breaks
 from tournaments.screen.selectors import ScreenData
 from tournaments.words.names import by_name
+from tournaments.words.tie_breaks import tie_break_label
 
 
 @dataclass(frozen=True)
@@ -26,11 +29,14 @@ class SeatLine:
 
 @dataclass(frozen=True)
 class StandingLine:
-    """A player's place in the standings, his points in words ("6 points")."""
+    """A player's place in the standings, his points in words ("6 points"), and when others
+    have as many, the tie-break that placed him among them ("tie-break: games won"; "" when
+    his points alone place him)."""
 
     place: int
     name: str
     points: str
+    decided_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,9 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         game_card(game, list(game.seats.all()), data.scores.get(game.pk), event=event)
         for game in data.games
     ]
-    found = Screen(event, current, cards, standings=standing_lines(data.standings))
+    found = Screen(
+        event, current, cards, standings=standing_lines(data.standings, event.tie_breaks)
+    )
     if not event.is_tournament:
         found.leaders = table_leaders(cards)
     if current is not None and not current.is_closed:
@@ -76,8 +84,17 @@ def screen(data: ScreenData, now: datetime) -> Screen:
     return found
 
 
-def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
-    return [StandingLine(row.place, row.name, points_words(row.record.points)) for row in rows]
+def standing_lines(rows: list[StandingRow], tie_breaks: list[str]) -> list[StandingLine]:
+    deciding = deciding_tie_breaks(rows, tie_breaks)
+    return [
+        StandingLine(
+            row.place,
+            row.name,
+            points_words(row.record.points),
+            _("tie-break: %(tie_break)s") % {"tie_break": tie_break_label(key)} if key else "",
+        )
+        for row, key in zip(rows, deciding, strict=True)
+    ]
 
 
 def table_leaders(cards: list[GameCard]) -> list[TableLeader]:

@@ -14,8 +14,8 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.ranking import Cells, rows_as_dicts
 from tournaments.standings.selectors import StandingsPage
-from tournaments.words.exports import SpreadsheetSafe
-from tournaments.words.formats import money, plain_number, points
+from tournaments.words.exports import Money, SpreadsheetSafe
+from tournaments.words.formats import money, money_header, plain_number, points
 from tournaments.words.tie_breaks import tie_break_label_lazy
 
 NUMBER = {"th": {"class": "number", "scope": "col"}, "td": {"class": "number"}}
@@ -38,17 +38,22 @@ class PointsColumn(tables.Column):
 
 
 class PrizeColumn(tables.Column):
-    """A prize, to the cent; a dash for the players out of the money."""
+    """A prize, to the cent; a dash for the players out of the money. Exported as `Money`,
+    the currency in the header."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         kwargs.setdefault("attrs", NUMBER)
         super().__init__(*args, empty_values=(None,), **kwargs)
 
+    @property
+    def export_header(self) -> str:
+        return money_header(self.verbose_name)
+
     def render(self, value: Decimal) -> str:
         return money(value) if value else "–"
 
-    def value(self, value: Decimal) -> Decimal:
-        return value
+    def value(self, value: Decimal) -> Money:
+        return Money(value)
 
 
 class PlaceColumn(tables.Column):

@@ -21,9 +21,9 @@ from tournaments.ranking.ratings import START, shown_rating
 from tournaments.seasons.display.rating_chart import rating_chart_svg
 from tournaments.seasons.display.standings import (
     final_place_text,
+    night_season_points,
     rule_lines,
     season_table,
-    signed,
     table_place_text,
 )
 from tournaments.seasons.selectors.players import club_player
@@ -39,6 +39,7 @@ from tournaments.web.permissions import (
     club_organiser_view,
     season_organiser_view,
 )
+from tournaments.words.formats import signed
 
 
 def _season_or_404(season_id: int) -> Season:
@@ -93,6 +94,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
                 "places": [table_place_text(table) for table in night.tables]
                 if not night.event.is_tournament
                 else [final_place_text(place) for place in night.entry.places],
+                "seasons": night_season_points(night.event.pk, card.seasons),
             }
             for night in card.nights
         ],

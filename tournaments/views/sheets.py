@@ -39,10 +39,22 @@ def in_the_background(tables: int) -> bool:
     return tables > IN_REQUEST_TABLES
 
 
-def _filename(name: str, language: str, text: str, **values) -> str:
-    """The PDF's name in the event's language: `text` is marked with gettext_noop."""
+# Which copy a blank sheet is, in its file's name: both copies of a round, downloaded one
+# after the other, must not take each other's name in the organiser's Downloads folder.
+COPY_NAMES = {
+    "organiser": gettext_noop("organiser's copy"),
+    "players": gettext_noop("players' copy"),
+}
+
+
+def _filename(name: str, language: str, text: str, *, copy: str | None = None, **values) -> str:
+    """The PDF's name in the event's language (a blank sheet's with its copy): `text` is
+    marked with gettext_noop."""
     with translation.override(language):
-        return f"{name} {_(text) % values}"
+        words = [name, _(text) % values]
+        if copy is not None:
+            words.append(_(COPY_NAMES[copy]))
+        return " ".join(words)
 
 
 def _or_404(found: dict | None, not_found: str) -> dict:
@@ -94,7 +106,11 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
         return pdfs.blank_sheets_pdf(round_, games=games, site=site, entry_links=COPIES[copy])
 
     name = _filename(
-        event.name, event.language, gettext_noop("round %(number)s score sheets"), number=number
+        event.name,
+        event.language,
+        gettext_noop("round %(number)s score sheets"),
+        copy=copy,
+        number=number,
     )
     return pdf_response(request, wanted, render, name, private=True)
 
@@ -119,7 +135,11 @@ def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpRe
 
     number = found["table_number"]
     name = _filename(
-        event.name, event.language, gettext_noop("table %(number)s score sheet"), number=number
+        event.name,
+        event.language,
+        gettext_noop("table %(number)s score sheet"),
+        copy=copy,
+        number=number,
     )
     return pdf_response(request, wanted, render, name, private=True)
 

@@ -1,6 +1,10 @@
 """How numbers read on pages and sheets: points without useless decimals, money in euros, and
 "name: value" as the current language writes it. The one place for each format.
 
+A negative number has one sign everywhere, the hyphen-minus ("-32"): what Python, Django's
+number formats and the browser's scripts write, what players type on the entry page, and
+what a spreadsheet reads as a number in an export. No page writes the typographic minus.
+
 Usable from Python (django-tables2 columns, sheets) and from templates through the filters of
 `{% load tournament_format %}`.
 """
@@ -43,6 +47,22 @@ def money(value: Decimal | int | str | None) -> str:
     amount = Decimal(value).quantize(CENT)
     text = _("%(amount)s €") % {"amount": formats.number_format(amount, 2)}
     return text.replace(" ", NO_BREAK_SPACE)
+
+
+def deducted(value) -> str:
+    """An amount taken off ("-6,00 €"): the negative of `money`, with the same sign as any
+    negative number."""
+    return money(-Decimal(value))
+
+
+def signed(number: int) -> str:
+    """A change with its sign: "+12", "-8", "0"."""
+    return f"+{number}" if number > 0 else str(number)
+
+
+def money_header(name: object) -> str:
+    """A money column's header in an export, with its currency: "Prize (€)"."""
+    return _("%(name)s (€)") % {"name": name}
 
 
 def labelled(name: object, value: object) -> str:

@@ -92,15 +92,15 @@ def who_wins(variant: Variant) -> str:
 
 def _rami_mode(variant: RamiPenalites) -> str:
     if variant.rami_mode == "double":
-        return _("rami sec: others' counts × 2")
-    return _("rami sec: others' counts + %(penalty)s") % {"penalty": variant.rami_penalty}
+        return _("going rummy: others' counts × 2")
+    return _("going rummy: others' counts + %(penalty)s") % {"penalty": variant.rami_penalty}
 
 
 # On paper, each key option in a few words (gin-rami's penalties and gin-rummy's bonuses read
 # differently: a penalty is added to the others, a bonus to the one who makes it).
 PRINTED_WORDS: dict[str, OptionWords] = {
     "ace_value": lambda v: _("ace %(value)s") % {"value": v.ace_value},
-    "rami_sec_bonus": lambda v: _("rami sec +%(bonus)s") % {"bonus": v.rami_sec_bonus},
+    "rami_sec_bonus": lambda v: _("going rummy +%(bonus)s") % {"bonus": v.rami_sec_bonus},
     "rami_mode": _rami_mode,
     "rummy_multiplier": lambda v: _("rummy: payments × %(times)s") % {"times": v.rummy_multiplier},
     "opening_minimum": lambda v: _("opening minimum %(points)s") % {"points": v.opening_minimum},
@@ -110,7 +110,7 @@ PRINTED_WORDS: dict[str, OptionWords] = {
     "never_melded_penalty": lambda v: (
         _("never melded %(points)s") % {"points": v.never_melded_penalty}
     ),
-    "rami_sec_score": lambda v: _("rami sec %(score)s") % {"score": v.rami_sec_score},
+    "rami_sec_score": lambda v: _("going rummy %(score)s") % {"score": v.rami_sec_score},
     "knock_max": lambda v: _("knock at %(max)s or less") % {"max": v.knock_max},
     "gin_penalty": lambda v: _("gin +%(points)s") % {"points": v.gin_penalty},
     "undercut_penalty": lambda v: _("undercut +%(points)s") % {"points": v.undercut_penalty},

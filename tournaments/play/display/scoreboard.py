@@ -219,6 +219,7 @@ class ShownHand:
     ended_by: str
     how: str
     won_by: str  # only when someone else than the player who ended it won the hand
+    winner: str  # who won the hand, whoever ended it ("" for a draw)
     provisional: bool
     cells: list[HandCell]
 
@@ -236,6 +237,7 @@ def hand_views(sheet: GameSheet) -> list[ShownHand]:
                 ended_by=ended_by,
                 how=how_label(hand.result or hand.how),
                 won_by=winner if winner != ended_by else "",
+                winner=winner,
                 provisional=hand.is_provisional,
                 cells=[
                     HandCell(line.counted, line.points, line.running_total)

@@ -3,6 +3,8 @@ rule in words, and a night's place as a sentence."""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from decimal import Decimal
 
 import django_tables2 as tables
@@ -16,6 +18,7 @@ from django_tables2.columns.base import BoundColumn
 from tournaments.models import Season
 from tournaments.ranking import Cells
 from tournaments.rules.season import Place, as_decimal
+from tournaments.seasons.selectors.players import PlayerSeason
 from tournaments.seasons.selectors.standings import Night, SeasonStandings, TablePlace
 from tournaments.standings.display import NUMBER, PlaceColumn, PointsColumn
 from tournaments.words.formats import points as points_text
@@ -25,9 +28,17 @@ def night_key(night: Night) -> str:
     return f"night_{night.event.pk}"
 
 
-def night_heading(night: Night) -> str:
-    """A night's column: its date, short ("12/03")."""
-    return formats.date_format(night.event.date, "SHORT_DATE_FORMAT")[:5]
+def night_headings(nights: list[Night]) -> list[str]:
+    """Each night's column: its date, short ("12/03"); two events of one day are told apart
+    by their order in it ("12/03 (1)", "12/03 (2)"), their names being the headers' titles."""
+    dates = [formats.date_format(night.event.date, "SHORT_DATE_FORMAT")[:5] for night in nights]
+    shared = Counter(dates)
+    seen: Counter[str] = Counter()
+    headings = []
+    for date in dates:
+        seen[date] += 1
+        headings.append(f"{date} ({seen[date]})" if shared[date] > 1 else date)
+    return headings
 
 
 def standings_rows(standings: SeasonStandings) -> list[Cells]:
@@ -115,14 +126,14 @@ def season_table(standings: SeasonStandings) -> SeasonTable:
         (
             night_key(night),
             NightColumn(
-                verbose_name=night_heading(night),
+                verbose_name=heading,
                 attrs={
                     "th": {"class": "number night", "scope": "col", "title": night.event.name},
                     "td": {"class": "number"},
                 },
             ),
         )
-        for night in standings.nights
+        for night, heading in zip(standings.nights, night_headings(standings.nights), strict=True)
     ]
     return SeasonTable(standings_rows(standings), extra_columns=extra)
 
@@ -201,8 +212,24 @@ def final_place_text(place: Place) -> str:
     return text + (_(", tied") if place.tied > 1 else "")
 
 
-def signed(number: int) -> str:
-    """A change with its sign, a true minus for losses: "+12", "−8", "0"."""
-    if number > 0:
-        return f"+{number}"
-    return f"\u2212{-number}" if number < 0 else "0"
+@dataclass(frozen=True)
+class NightSeasonPoints:
+    """What one night gave a member in one season: its season points, and whether they
+    count (a "best N" season leaves his weaker nights out)."""
+
+    season: Season
+    points: str
+    counted: bool
+
+
+def night_season_points(event_id: int, seasons: list[PlayerSeason]) -> list[NightSeasonPoints]:
+    """The season points a night gave the member, in each of his seasons that counts it."""
+    return [
+        NightSeasonPoints(
+            item.season,
+            points_text(as_decimal(item.line.points[event_id])),
+            event_id in item.line.counted,
+        )
+        for item in seasons
+        if event_id in item.line.points
+    ]
