@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import django
@@ -184,7 +184,7 @@ def ask_for_organiser(*, interactive: bool) -> None:
     print(_("No organiser can log in yet. Add one with:") + f"\n    {command}", flush=True)
 
 
-def banner(address: str, candidates: list[Candidate] = ()) -> str:
+def banner(address: str, candidates: Sequence[Candidate] = ()) -> str:
     """What the terminal shows once the site is up: where phones join, as text and QR code,
     every address of the laptop with its interface, and how to choose another."""
     site = settings.SITE_URL

@@ -18,6 +18,12 @@ from tournaments.models import Club
 Actor = User | AnonymousUser | None
 
 
+def account(user: Actor) -> User | None:
+    """The account a change is attributed to: the person logged in, else nobody (a table
+    link's phone, a command)."""
+    return user if user is not None and user.is_authenticated else None
+
+
 def organises(user: Actor, club: Club | int) -> TypeGuard[User]:
     """Whether the user organises this club (a site administrator organises every club)."""
     if user is None or not user.is_authenticated:

@@ -129,7 +129,7 @@ def merge(request: HttpRequest, federation: Federation) -> HttpResponse:
     """The preview first ("preview"), then the merge ("merge")."""
     form = MergeForm(request.POST)
     if not form.is_valid():
-        tell_problems(request, ValidationError(form.errors["players"]))
+        tell_problems(request, ValidationError(list(form.errors["players"])))
         return redirect("federation:people", federation_id=federation.pk)
     players = list(
         Player.objects.select_related("club", "person").filter(pk__in=form.cleaned_data["players"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,6 +23,7 @@ from tournaments.forms.organiser import AddPlayerForm, PlayerListForm
 from tournaments.models import Event, Registration
 from tournaments.views.organiser import event_page_context, players_context
 from tournaments.web.permissions import organiser_view
+from tournaments.web.polling import HtmxRequest
 from tournaments.words.names import by_name
 
 PRESENCE_ACTIONS = {
@@ -35,7 +36,7 @@ PRESENCE_ACTIONS = {
 
 @require_POST
 @organiser_view
-def add_player(request: HttpRequest, event: Event) -> HttpResponse:
+def add_player(request: HtmxRequest, event: Event) -> HttpResponse:
     """Quick add by name: a club member is reused, a new name joins the club."""
     form = AddPlayerForm(request.POST)
     if not form.is_valid():
@@ -51,7 +52,7 @@ def add_player(request: HttpRequest, event: Event) -> HttpResponse:
 
 @require_POST
 @organiser_view
-def add_players(request: HttpRequest, event: Event) -> HttpResponse:
+def add_players(request: HtmxRequest, event: Event) -> HttpResponse:
     """A pasted list of names, one a line: every player registered and checked in, or none
     (each problem said with its line)."""
     form = PlayerListForm(request.POST)
@@ -73,7 +74,7 @@ def add_players(request: HttpRequest, event: Event) -> HttpResponse:
 
 @require_POST
 @organiser_view
-def presence(request: HttpRequest, event: Event, registration_id: int) -> HttpResponse:
+def presence(request: HtmxRequest, event: Event, registration_id: int) -> HttpResponse:
     """Check a player in or out; withdraw him from the next rounds, or bring him back."""
     registration = get_object_or_404(
         Registration.objects.select_related("player"), pk=registration_id, event=event
@@ -88,7 +89,7 @@ def presence(request: HttpRequest, event: Event, registration_id: int) -> HttpRe
 
 
 def _answer(
-    request: HttpRequest,
+    request: HtmxRequest,
     event: Event,
     *,
     done: str = "",
@@ -114,7 +115,7 @@ def _answer(
 
 
 def _players_part(
-    request: HttpRequest,
+    request: HtmxRequest,
     event: Event,
     said: list[str],
     errors: list[str],

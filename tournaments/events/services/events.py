@@ -4,7 +4,7 @@ they change), register and check in players."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -126,7 +126,7 @@ def change_rules(
     return stored
 
 
-def _variant_of(values: dict[str, Any]) -> rules.Variant:
+def _variant_of(values: Mapping[str, Any]) -> rules.Variant:
     return rules.make_variant(values["variant"], values["options"])
 
 

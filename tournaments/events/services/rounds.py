@@ -122,7 +122,7 @@ def open_round(
         Bye.objects.bulk_create(
             Bye(round=round_, player=player, points=event.bye_points) for player in sitting_out
         )
-        _round_seated(event, found.byes)
+        _round_seated(event, [player.id for player in sitting_out])
         _tell_seated(event, round_)
     return round_
 
