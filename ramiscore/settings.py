@@ -114,6 +114,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "ramiscore.context_processors.site",
             ],
         },
     },
@@ -212,6 +213,11 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # 429 until the window ends. Organisers are not limited.
 PDF_RENDERS_PER_ADDRESS = env_int(ENV, "PDF_RENDERS_PER_ADDRESS", default=20)
 PDF_RENDER_WINDOW = 300
+# Anyone may sign up and create his club (a hosted site): off by default, and under
+# `make serve`, where the organiser is made on the laptop and volunteers come by invitation.
+SIGNUP_OPEN = env_bool(ENV, "SIGNUP_OPEN", default=False)
+# Sign-ups an address may make per hour; then a 429.
+SIGNUPS_PER_ADDRESS = env_int(ENV, "SIGNUPS_PER_ADDRESS", default=5)
 # Password-reset e-mails an address may ask for per window (seconds); then a 429.
 PASSWORD_RESETS_PER_ADDRESS = env_int(ENV, "PASSWORD_RESETS_PER_ADDRESS", default=5)
 PASSWORD_RESET_WINDOW = 3600

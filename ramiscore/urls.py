@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.views.accounts import PasswordResetView
+from tournaments.views.accounts import PasswordResetView, confirm_sign_up, sign_up, sign_up_sent
 
 # Django's own account views, with the site's templates in templates/registration/ (the
 # reset page with an allowance per address: tournaments/views/accounts.py).
@@ -35,6 +35,10 @@ accounts = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    # Signing up (SIGNUP_OPEN), the address confirmed by a link: tournaments/views/accounts.py.
+    path("signup/", sign_up, name="sign_up"),
+    path("signup/sent/", sign_up_sent, name="sign_up_sent"),
+    path("signup/<str:uid>/<str:token>/", confirm_sign_up, name="sign_up_confirm"),
 ]
 
 urlpatterns = [

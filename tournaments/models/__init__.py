@@ -1,6 +1,7 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
-clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (what the
+clubs: Club, Player, Membership (who holds which role, for the club or an event),
+Invitation (a role offered). events: Event, Registration, Round. clock: ClockChange (what the
 organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
 Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
 pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no fact, made again at
@@ -9,7 +10,7 @@ and the derived columns and rows are rewritten in the same transaction as any ch
 """
 
 from .clock import ClockChange
-from .clubs import Club, Player
+from .clubs import Club, Invitation, Membership, Player, Role
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
 from .pdfs import PdfJob, StoredPdf
@@ -24,10 +25,13 @@ __all__ = [
     "Game",
     "Hand",
     "HandLine",
+    "Invitation",
+    "Membership",
     "PdfJob",
     "Player",
     "RatingUpdate",
     "Registration",
+    "Role",
     "Round",
     "Seat",
     "Season",

@@ -1,16 +1,28 @@
-"""Who may change what: the club's organisers manage its events; a table link opens one table.
+"""Who may open each page: every view says it with one decorator below, which reads the one
+table of roles and actions (tournaments/clubs/permissions.py) and leaves a `Rule` on the
+view, so that tests/views/test_every_url_for_every_role.py can walk every address of the
+site for every role against that table.
 
-Views say who may act with the decorators below (`organiser_view` for an event's pages,
-`game_organiser_view` for a table's, `club_organiser_view` and `season_organiser_view` for a
-club's seasons, `any_organiser_view` for an organiser's pages about no club in particular);
-the services check what they own (who may confirm a hand, for one) whatever calls them.
-Anonymous visitors may read public pages only.
+- `public_view`: anyone (the public pages, the projector);
+- `link_view`: whoever holds the link's secret (a table link, a screen link, an invitation,
+  a player's personal link): the secret is the permission;
+- `account_view`: any logged-in account (his dashboard, a new club);
+- `event_view(action)`, `game_view(action)`: an action on an event (the view gets the event,
+  or the game with its event and club);
+- `club_view(action)`, `season_view(action)`: an action on a club (the view gets the club, or
+  the season with its club);
+- `any_club_view(action)`: an action on at least one club (a new event, an imported one).
+
+Visitors are sent to log in, other accounts get 403. The view finds what the person may do
+there in `request.can` (`can.keep_score` in a template). The services check what they own
+(who may confirm a hand, for one) whatever calls them.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -20,17 +32,48 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import organises
+from tournaments.clubs.permissions import CLUB_ACTIONS, Can
+from tournaments.clubs.selectors.roles import NOTHING, allowed, clubs_where
 from tournaments.models import Club, Event, Game, Season
 
 
-def can_manage_club(user, club: Club) -> bool:
-    return organises(user, club)
+@dataclass(frozen=True)
+class Rule:
+    """What a view asks of its visitor: `who` is "anyone", "link", "account", "event" or
+    "club" (an action on the event or club in its address), or "any_club"."""
+
+    who: str
+    action: Can | None = None
 
 
-def can_manage(user, event: Event) -> bool:
-    """Whether the user organises this event's club (or is a site administrator)."""
-    return can_manage_club(user, event.club)
+def _declare(view, rule: Rule):
+    view.permission = rule
+    return view
+
+
+def public_view(view):
+    return _declare(view, Rule("anyone"))
+
+
+def link_view(view):
+    return _declare(view, Rule("link"))
+
+
+def _refused(request: HttpRequest, login_next: str) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(login_next)
+    raise PermissionDenied
+
+
+def account_view(view):
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return _refused(request, request.get_full_path())
+        request.can = NOTHING
+        return view(request, *args, **kwargs)
+
+    return _declare(wrapper, Rule("account"))
 
 
 def game_from_link(token: str) -> Game:
@@ -50,39 +93,35 @@ def device_id(request) -> str:
     return request.session["device"]
 
 
-def _refusal(request: HttpRequest, club: Club, login_next: str) -> HttpResponse | None:
-    """None if the user organises the club; the login page for visitors; 403 for others."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(login_next)
-    if not can_manage_club(request.user, club):
-        raise PermissionDenied
-    return None
-
-
 def _this_page(request: HttpRequest, _thing: object) -> str:
     return request.get_full_path()
 
 
-def _organisers_only(
+def _guarded(
     key: str,
     load: Callable[[int], Any],
-    club_of: Callable[[Any], Club],
+    where: Callable[[Any], tuple[int, int | None]],
+    action: Can,
     login_next: Callable[[HttpRequest, Any], str] = _this_page,
 ):
     """A decorator for views whose URL gives `key` (an id): `load` finds the thing (or 404),
-    only the organisers of its club get through, and the view gets the thing instead of its
-    id. `login_next` says where a visitor goes back after logging in (this page by default)."""
+    `where` says its club and event, and only those whose roles there allow `action` get
+    through; the view gets the thing instead of its id. `login_next` says where a visitor
+    goes back after logging in (this page by default)."""
+    rule = Rule("club" if action in CLUB_ACTIONS else "event", action)
 
     def decorator(view):
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             thing = load(kwargs.pop(key))
-            refused = _refusal(request, club_of(thing), login_next(request, thing))
-            if refused is not None:
-                return refused
+            club_id, event_id = where(thing)
+            can = allowed(request.user, club_id=club_id, event_id=event_id)
+            if action not in can:
+                return _refused(request, login_next(request, thing))
+            request.can = can
             return view(request, thing, *args, **kwargs)
 
-        return wrapper
+        return _declare(wrapper, rule)
 
     return decorator
 
@@ -103,30 +142,40 @@ def _club(club_id: int) -> Club:
     return get_object_or_404(Club, pk=club_id)
 
 
-# For views taking `event_id`: the view gets the event, with its club.
-organiser_view = _organisers_only("event_id", _event, lambda event: event.club)
-# For views taking `club_id` or `season_id`: the club, or the season with its club.
-club_organiser_view = _organisers_only("club_id", _club, lambda club: club)
-season_organiser_view = _organisers_only("season_id", _season, lambda season: season.club)
+def event_view(action: Can):
+    """For views taking `event_id`: the view gets the event, with its club."""
+    return _guarded("event_id", _event, lambda event: (event.club_id, event.pk), action)
 
 
-def game_organiser_view(login_next: Callable[[HttpRequest, Game], str] = _this_page):
+def game_view(action: Can, login_next: Callable[[HttpRequest, Game], str] = _this_page):
     """For views taking `game_id`: the view gets the game, with its event and club."""
-    return _organisers_only("game_id", _game, lambda game: game.event.club, login_next)
+    return _guarded(
+        "game_id", _game, lambda game: (game.event.club_id, game.event_id), action, login_next
+    )
 
 
-def any_organiser_view(view):
-    """For pages that are not about one club (importing an event, for one): an organiser of
-    at least one club (or a site administrator) gets through; visitors log in first, other
-    accounts get 403."""
+def club_view(action: Can):
+    """For views taking `club_id`: the view gets the club."""
+    return _guarded("club_id", _club, lambda club: (club.pk, None), action)
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        user = request.user
-        if not user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not (user.is_superuser or user.clubs.exists()):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
 
-    return wrapper
+def season_view(action: Can):
+    """For views taking `season_id`: the view gets the season, with its club."""
+    return _guarded("season_id", _season, lambda season: (season.club_id, None), action)
+
+
+def any_club_view(action: Can):
+    """For pages about no club in particular (a new event, an imported one): a role held for
+    at least one club that allows `action`."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if not clubs_where(request.user, action).exists():
+                return _refused(request, request.get_full_path())
+            request.can = NOTHING
+            return view(request, *args, **kwargs)
+
+        return _declare(wrapper, Rule("any_club", action))
+
+    return decorator

@@ -17,7 +17,8 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, no_translations
 
-from tournaments.clubs.services import create_organiser, make_organiser, new_organiser
+from tournaments.clubs.services.accounts import create_organiser, new_organiser
+from tournaments.clubs.services.clubs import make_organiser
 
 PASSWORD_VARIABLE = "ORGANISER_PASSWORD"
 

@@ -20,7 +20,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import rules
-from tournaments.clubs.services import organises
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import may_on_event
 from tournaments.models import Game, Hand, HandLine, Seat
 from tournaments.play.facts import HandFacts, engine_game, load_facts
 from tournaments.play.services.scoring import refresh_game
@@ -215,7 +216,7 @@ def confirm_hand(
         hand = Hand.objects.get(pk=hand.pk)
         if not hand.is_provisional:
             raise ValidationError(_("This hand does not need confirming."))
-        if organises(user, game.event.club_id):
+        if may_on_event(user, Can.KEEP_SCORE, game.event):
             confirmed_by_seat = None
         else:
             _refuse_as_confirmer(game, hand, confirmed_by_seat, user, device)
@@ -346,7 +347,7 @@ def rules_cards_text(value) -> str:
 
 def _confirmed_by_organiser(hand: Hand, game: Game, user) -> None:
     """An organiser keying a hand (from the paper sheet) or correcting one vouches for it."""
-    if hand.needs_confirmation and organises(user, game.event.club_id):
+    if hand.needs_confirmation and may_on_event(user, Can.KEEP_SCORE, game.event):
         hand.confirmed_by, hand.confirmed_at = user, timezone.now()
 
 
