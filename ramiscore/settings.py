@@ -216,6 +216,8 @@ PDF_RENDER_WINDOW = 300
 # Anyone may sign up and create his club (a hosted site): off by default, and under
 # `make serve`, where the organiser is made on the laptop and volunteers come by invitation.
 SIGNUP_OPEN = env_bool(ENV, "SIGNUP_OPEN", default=False)
+# Players an address may sign up for events per hour (a family on one phone); then a 429.
+EVENT_SIGNUPS_PER_ADDRESS = env_int(ENV, "EVENT_SIGNUPS_PER_ADDRESS", default=20)
 # Sign-ups an address may make per hour; then a 429.
 SIGNUPS_PER_ADDRESS = env_int(ENV, "SIGNUPS_PER_ADDRESS", default=5)
 # Password-reset e-mails an address may ask for per window (seconds); then a 429.

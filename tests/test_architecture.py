@@ -24,6 +24,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("standings",),
     ("play",),
     ("events",),
+    ("registrations",),
     ("seasons",),
     ("archive",),
     ("screen",),
@@ -34,7 +35,17 @@ FLOORS: list[tuple[str, ...]] = [
     ("urls",),
 ]
 ENGINE = FLOORS[0]
-CONCEPTS = ("clubs", "ratings", "standings", "play", "events", "seasons", "archive", "screen")
+CONCEPTS = (
+    "clubs",
+    "ratings",
+    "standings",
+    "play",
+    "events",
+    "registrations",
+    "seasons",
+    "archive",
+    "screen",
+)
 ROLES = ("services", "selectors", "display")
 # Inside a concept, what each role may read of the concepts' roles (its own concept's and the
 # ones below): selectors read, display words what selectors read, services write. A module

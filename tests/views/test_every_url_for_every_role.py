@@ -185,6 +185,7 @@ def world(organiser, club, event, settings):
         "entry": game.link_token,
         "people:join": offered.token,
         "people:screen": screen.token,
+        "registration": event.registrations.first().token,
     }
     return values, tokens, users, game, screen
 

@@ -164,7 +164,20 @@ class EventSettingsForm(EventForm):
     stays (its players are that club's members)."""
 
     class Meta(EventForm.Meta):
-        fields = [name for name in EventForm.Meta.fields if name not in ("variant", "club")]
+        fields = [
+            *(name for name in EventForm.Meta.fields if name not in ("variant", "club")),
+            # Players signing up on the public page (docs/registration.md).
+            "registration_open",
+            "capacity",
+            "registration_approved",
+            "registration_closes_at",
+        ]
+        widgets = {
+            **EventForm.Meta.widgets,
+            "registration_closes_at": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
 
 
 class RulesForm(forms.Form):

@@ -37,6 +37,11 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=80)
+    # Personal data, kept with the member's consent (given when signing up for an event):
+    # never shown on a public page, a PDF, a CSV or the projector (docs/registration.md).
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("phone"), max_length=30, blank=True)
+    consent_at = models.DateTimeField(_("consent to keep them given on"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at"])
 

@@ -12,6 +12,7 @@ from tournaments.events.display.tournament import points_words
 from tournaments.models import Event, Round
 from tournaments.play.display.scoreboard import GameCard, game_card
 from tournaments.ranking import StandingRow
+from tournaments.registrations.selectors import Counts
 from tournaments.screen.selectors import ScreenData
 from tournaments.words.names import by_name
 
@@ -52,6 +53,7 @@ class Screen:
     leaders: list[TableLeader] = field(default_factory=list)
     seating: list[SeatLine] = field(default_factory=list)
     clock: ClockView | None = None
+    arrivals: Counts | None = None  # checked in, of those with a place
 
     @property
     def round_open(self) -> bool:
@@ -66,7 +68,9 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         game_card(game, list(game.seats.all()), data.scores.get(game.pk), event=event)
         for game in data.games
     ]
-    found = Screen(event, current, cards, standings=standing_lines(data.standings))
+    found = Screen(
+        event, current, cards, standings=standing_lines(data.standings), arrivals=data.arrivals
+    )
     if not event.is_tournament:
         found.leaders = table_leaders(cards)
     if current is not None and not current.is_closed:

@@ -32,9 +32,11 @@ from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHand
 from tournaments.models import Event, Game, Registration, Round
 from tournaments.play.services.entry import close_game, reopen_game
 from tournaments.play.services.links import renew_table_link, set_table_link
+from tournaments.registrations import services as registrations
 from tournaments.rules import PRESETS
 from tournaments.seating import SeatingError, split_into_tables
 from tournaments.views.pending import ROUND, TABLE, pending_page
+from tournaments.views.registrations import tell_promoted
 from tournaments.web.feedback import act_and_tell, tell_problems
 from tournaments.web.permissions import event_view
 from tournaments.words.names import by_name
@@ -85,7 +87,11 @@ def presence(request: HttpRequest, event: Event, registration_id: int) -> HttpRe
     action = PRESENCE_ACTIONS.get(request.POST.get("action", ""))
     if action is None:
         return HttpResponse(_("Unknown action."), status=400)
-    set_presence(registration=registration, **action)
+    if action == {"withdrawn": True} and not event.rounds.exists():
+        # Before the first round, a withdrawal frees a place for the waiting list.
+        tell_promoted(request, registrations.withdraw(registration=registration))
+    else:
+        set_presence(registration=registration, **action)
     return _back(event, f"player-{registration.id}")
 
 

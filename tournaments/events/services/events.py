@@ -192,10 +192,17 @@ def register_player(*, event: Event, name: str, checked_in: bool = True) -> Regi
         registration, created = Registration.objects.get_or_create(
             event=event, player=player, defaults={"checked_in": checked_in}
         )
-        if not created and (registration.withdrawn or checked_in and not registration.checked_in):
+        if not created and (
+            registration.withdrawn
+            or checked_in
+            and not registration.checked_in
+            or registration.status != Registration.Status.PLACED
+        ):
             registration.withdrawn = False
             registration.checked_in = registration.checked_in or checked_in
-            registration.save(update_fields=["withdrawn", "checked_in"])
+            # Added by the organiser (or the door): in, whatever list he was on.
+            registration.status = Registration.Status.PLACED
+            registration.save(update_fields=["withdrawn", "checked_in", "status"])
         versions.event_changed(event.pk)
         return registration
 
@@ -204,17 +211,25 @@ def set_presence(*, registration: Registration, checked_in=None, withdrawn=None)
     """Check a player in (or out), or withdraw him between rounds (or bring him back)."""
     if checked_in is not None:
         registration.checked_in = checked_in
+        if checked_in:
+            # Checked in by the organiser: in, even from the waiting list (the room decides).
+            registration.status = Registration.Status.PLACED
     if withdrawn is not None:
         registration.withdrawn = withdrawn
     with transaction.atomic():
-        registration.save(update_fields=["checked_in", "withdrawn"])
+        registration.save(update_fields=["checked_in", "withdrawn", "status"])
         versions.event_changed(registration.event_id)
     return registration
 
 
 def is_present(registration: Registration) -> bool:
-    """Checked in and not withdrawn: who sits down in the next round (as `present()`)."""
-    return registration.checked_in and not registration.withdrawn
+    """Checked in with a place and not withdrawn: who sits down in the next round (as
+    `present()`)."""
+    return (
+        registration.checked_in
+        and not registration.withdrawn
+        and registration.status == Registration.Status.PLACED
+    )
 
 
 def present_count(registrations: Iterable[Registration]) -> int:
