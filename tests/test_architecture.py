@@ -29,6 +29,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("archive",),
     ("screen",),
     ("sheets",),
+    ("privacy",),
     ("forms",),
     ("web", "templatetags"),
     ("views", "management", "demo", "admin", "apps"),
@@ -45,6 +46,7 @@ CONCEPTS = (
     "seasons",
     "archive",
     "screen",
+    "privacy",
 )
 ROLES = ("services", "selectors", "display")
 # Inside a concept, what each role may read of the concepts' roles (its own concept's and the

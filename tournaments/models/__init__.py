@@ -10,7 +10,7 @@ and the derived columns and rows are rewritten in the same transaction as any ch
 """
 
 from .clock import ClockChange
-from .clubs import Club, Invitation, Membership, Player, Role
+from .clubs import Club, Invitation, Membership, Player, PrivacyRecord, Role
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
 from .pdfs import PdfJob, StoredPdf
@@ -29,6 +29,7 @@ __all__ = [
     "Membership",
     "PdfJob",
     "Player",
+    "PrivacyRecord",
     "RatingUpdate",
     "Registration",
     "Role",

@@ -38,7 +38,7 @@ class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=80)
     # Personal data, kept with the member's consent (given when signing up for an event):
-    # never shown on a public page, a PDF, a CSV or the projector (docs/registration.md).
+    # never shown on a public page, a PDF, a CSV or the projector (docs/privacy.md).
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     consent_at = models.DateTimeField(_("consent to keep them given on"), null=True, blank=True)
@@ -162,3 +162,30 @@ class Invitation(models.Model):
 
     def usable(self, now) -> bool:
         return self.accepted_at is None and self.cancelled_at is None and now < self.expires_at
+
+
+class PrivacyRecord(models.Model):
+    """A member's personal data exported for him, or erased at his request: what was done,
+    when, by whom (the record of it that a club owes under the RGPD)."""
+
+    class Kind(models.TextChoices):
+        EXPORT = "export", _("data exported")
+        ERASE = "erase", _("data erased")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="privacy_records")
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, related_name="privacy_records"
+    )
+    kind = models.CharField(_("what"), max_length=10, choices=Kind)
+    done_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    done_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("personal data record")
+        verbose_name_plural = _("personal data records")
+        ordering = ["-done_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} · {self.done_at:%Y-%m-%d}"

@@ -24,9 +24,12 @@ from tournaments.web.permissions import any_club_view, event_view
 @event_view(Can.CHANGE_EVENT)
 def download(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's archive as a JSON download (organisers only: every hand, provisional ones
-    included, with who entered and confirmed it)."""
+    included, with who entered and confirmed it); ?personal=1 adds the members' e-mail and
+    phone (docs/archive.md)."""
+    personal = request.GET.get("personal") == "1"
     response = HttpResponse(
-        archive_text(event_archive(event)), content_type="application/json; charset=utf-8"
+        archive_text(event_archive(event, personal=personal)),
+        content_type="application/json; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{archive_filename(event)}"'
     return response

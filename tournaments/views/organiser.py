@@ -68,6 +68,7 @@ def _dashboard(user, club_form: ClubForm) -> dict:
     return {
         "clubs": clubs,
         "people": {club.pk for club, can in run if can.manage_people},
+        "personal_data": {club.pk for club, can in run if can.personal_data},
         "upcoming": list(events.filter(date__gte=today).order_by("date", "id")),
         "past": list(events.filter(date__lt=today).order_by("-date", "-id")),
         "seasons": list(Season.objects.filter(club__in=clubs).select_related("club")),

@@ -84,11 +84,9 @@ def role_table() -> list[tuple[str, list[str]]]:
     rows = []
     for role in Role:
         if role == Role.ORGANISER:
-            rows.append((role.label, [_("everything")]))
+            rows.append((str(role.label), [_("everything")]))
             continue
-        rows.append(
-            (role.label, [str(words[action]) for action in Can if action in PERMISSIONS[role]])
-        )
+        rows.append((str(role.label), [str(words[a]) for a in Can if a in PERMISSIONS[role]]))
     return rows
 
 
@@ -176,7 +174,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         form = AccountForm(data, initial={"email": offered.email})
     if request.method == "POST" and (form is None or form.is_valid()):
         try:
-            if user is None:
+            if form is not None:
                 user = create_organiser(
                     username=form.cleaned_data["username"],
                     password=form.cleaned_data["password1"],
