@@ -170,7 +170,7 @@ def newest_change(path: Path) -> float:
 def ask_for_organiser(*, interactive: bool) -> None:
     """First start: nobody can log in yet. Asks for an organiser on a terminal; otherwise
     says how to add one, and the site serves anyway (its public pages need nobody)."""
-    from tournaments.clubs.selectors import has_organiser
+    from tournaments.clubs.selectors.accounts import has_organiser
 
     if has_organiser():
         return

@@ -14,6 +14,7 @@ from tournaments.events.display.tournament import points_words
 from tournaments.models import Bye, Event, Game, Round
 from tournaments.play.display.scoreboard import GameCard, game_card
 from tournaments.ranking import StandingRow, deciding_tie_breaks
+from tournaments.registrations.selectors import Counts
 from tournaments.screen.selectors import ScreenData
 from tournaments.words.names import by_name
 from tournaments.words.tie_breaks import tie_break_label
@@ -58,6 +59,7 @@ class Screen:
     leaders: list[TableLeader] = field(default_factory=list)
     seating: list[SeatLine] = field(default_factory=list)
     clock: ClockView | None = None
+    arrivals: Counts | None = None  # checked in, of those with a place
 
     @property
     def round_open(self) -> bool:
@@ -73,7 +75,11 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         for game in data.games
     ]
     found = Screen(
-        event, current, cards, standings=standing_lines(data.standings, event.tie_breaks)
+        event,
+        current,
+        cards,
+        standings=standing_lines(data.standings, event.tie_breaks),
+        arrivals=data.arrivals,
     )
     if not event.is_tournament:
         found.leaders = table_leaders(cards)

@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import Actor, account
+from tournaments.clubs.services.actors import Actor, account
 from tournaments.models import Club, Federation, MemberImport, Person, Player
 from tournaments.rules.text import escaped, unprintable
 from tournaments.words.names import folded

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import Actor, account
+from tournaments.clubs.services.actors import Actor, account
 from tournaments.models import Federation, Person, PersonMerge, Player
 
 PERSON_FIELDS = ("licence", "name", "birth_year", "category")

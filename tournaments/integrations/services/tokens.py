@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import Actor, account
+from tournaments.clubs.services.actors import Actor, account
 from tournaments.models import ApiToken, Club, Event, Scope
 
 # "rms_" says what the secret is when it turns up in a log or a repository (secret scanners

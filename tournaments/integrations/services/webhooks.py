@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tasks import task
 
-from tournaments.clubs.services import Actor, account
+from tournaments.clubs.services.actors import Actor, account
 from tournaments.integrations.outbound import Refused, checked_address, post
 from tournaments.models import (
     Club,
