@@ -91,7 +91,9 @@ class EventForm(forms.ModelForm):
             "round_minutes",
             *TOURNAMENT_FIELDS,
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets: dict[str, forms.Widget] = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        }
         # Shown and typed the organiser's way: "2,50" in French.
         localized_fields = ["entry_fee", "club_share"]
         help_texts = {

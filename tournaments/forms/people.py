@@ -42,7 +42,7 @@ class InviteForm(forms.Form):
     def __init__(self, *args, club=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         if club is not None:
-            self.fields["event"].queryset = club.events.order_by("-date", "-id")
+            self.fields["event"].queryset = club.events.order_by("-date", "-id")  # type: ignore[attr-defined]
 
     def duration(self) -> datetime.timedelta:
         return VALID_FOR[self.cleaned_data["valid_for"]]
@@ -59,7 +59,7 @@ class ScreenForm(forms.Form):
     def __init__(self, *args, club=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         if club is not None:
-            self.fields["event"].queryset = club.events.order_by("-date", "-id")
+            self.fields["event"].queryset = club.events.order_by("-date", "-id")  # type: ignore[attr-defined]
 
 
 class AccountForm(UserCreationForm):
@@ -71,7 +71,7 @@ class AccountForm(UserCreationForm):
         help_text=_("To reset your password if you forget it."),
     )
 
-    class Meta(UserCreationForm.Meta):
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]
         fields = ("username", "email")
 
 

@@ -30,7 +30,7 @@ def erase(*, player: Player, by=None) -> Player:
         player = Player.objects.select_for_update().get(pk=player.pk)
         anonymous = _("Anonymous %(number)s") % {"number": player.pk}
         player.name, player.email, player.phone, player.consent_at = anonymous, "", "", None
-        player._change_reason = "erased at his request"
+        player._change_reason = "erased at his request"  # type: ignore[attr-defined]
         player.save(update_fields=["name", "email", "phone", "consent_at"])
         # The history keeps who he was in each row: no more.
         Player.history.filter(id=player.pk).update(

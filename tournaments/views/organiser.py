@@ -6,7 +6,7 @@ Players, rounds and tables are in organiser_play; game files in gamefiles.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -288,7 +288,8 @@ def event_page_context(request: HttpRequest, event: Event, **forms: Form) -> dic
     return {
         "overview": overview,
         "event": event,
-        "can": request.can,
+        # Every caller is behind event_view, which says what the person may do here.
+        "can": cast(LoggedInRequest, request).can,
         "site": site,
         "join_url": join_url,
         "join_qr": qr_svg(join_url),

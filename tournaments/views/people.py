@@ -27,7 +27,7 @@ from tournaments.forms.people import AccountForm, InviteForm, ScreenForm
 from tournaments.models import Club, Invitation, Membership, Role
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.web.feedback import tell_problems
-from tournaments.web.permissions import club_view, link_view
+from tournaments.web.permissions import LoggedInRequest, club_view, link_view
 
 # Backends Django may log a new account in with (the login throttle is for the login form).
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -44,7 +44,7 @@ def _link(request: HttpRequest, name: str, token: str) -> str:
 
 @require_GET
 @club_view(Can.MANAGE_PEOPLE)
-def people(request: HttpRequest, club: Club) -> HttpResponse:
+def people(request: LoggedInRequest, club: Club) -> HttpResponse:
     return _people_page(request, club, InviteForm(club=club))
 
 
@@ -92,7 +92,7 @@ def role_table() -> list[tuple[str, list[str]]]:
 
 @require_POST
 @club_view(Can.MANAGE_PEOPLE)
-def new_invitation(request: HttpRequest, club: Club) -> HttpResponse:
+def new_invitation(request: LoggedInRequest, club: Club) -> HttpResponse:
     form = InviteForm(request.POST, club=club)
     if not form.is_valid():
         return _people_page(request, club, form, status=400)
@@ -119,7 +119,7 @@ def new_invitation(request: HttpRequest, club: Club) -> HttpResponse:
 
 @require_POST
 @club_view(Can.MANAGE_PEOPLE)
-def cancel(request: HttpRequest, club: Club, invitation_id: int) -> HttpResponse:
+def cancel(request: LoggedInRequest, club: Club, invitation_id: int) -> HttpResponse:
     offered = get_object_or_404(Invitation, pk=invitation_id, club=club)
     cancel_invitation(invitation=offered)
     messages.success(request, _("The invitation no longer works."))
@@ -128,7 +128,7 @@ def cancel(request: HttpRequest, club: Club, invitation_id: int) -> HttpResponse
 
 @require_POST
 @club_view(Can.MANAGE_PEOPLE)
-def new_screen(request: HttpRequest, club: Club) -> HttpResponse:
+def new_screen(request: LoggedInRequest, club: Club) -> HttpResponse:
     form = ScreenForm(request.POST, club=club)
     if not form.is_valid():
         messages.error(request, _("Choose an event of the club."))
@@ -140,7 +140,7 @@ def new_screen(request: HttpRequest, club: Club) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @club_view(Can.MANAGE_PEOPLE)
-def withdraw(request: HttpRequest, club: Club, membership_id: int) -> HttpResponse:
+def withdraw(request: LoggedInRequest, club: Club, membership_id: int) -> HttpResponse:
     """GET asks first; POST takes the role back at once."""
     held = get_object_or_404(
         Membership.objects.active().select_related("user", "event"), pk=membership_id, club=club
@@ -181,6 +181,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
                     email=form.cleaned_data["email"],
                 )
                 login(request, user, backend=BACKEND)
+            # Logged in already, or the account just made above.
+            assert user is not None
             accept_invitation(invitation=offered, user=user)
         except ValidationError as error:
             if form is None:

@@ -27,7 +27,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
@@ -47,6 +47,11 @@ class LoggedInRequest(HttpRequest):
 
     user: User
     can: Allowed
+
+
+def _let_through(request: HttpRequest, can: Allowed) -> None:
+    """The request goes on to the view, saying what its user may do there."""
+    cast(LoggedInRequest, request).can = can
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,7 @@ def account_view(view):
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if not request.user.is_authenticated:
             return _refused(request, request.get_full_path())
-        request.can = NOTHING
+        _let_through(request, NOTHING)
         return view(request, *args, **kwargs)
 
     return _declare(wrapper, Rule("account"))
@@ -130,7 +135,7 @@ def _guarded(
             can = allowed(request.user, club_id=club_id, event_id=event_id)
             if action not in can:
                 return _refused(request, login_next(request, thing))
-            request.can = can
+            _let_through(request, can)
             return view(request, thing, *args, **kwargs)
 
         return _declare(wrapper, rule)
@@ -185,7 +190,7 @@ def any_club_view(action: Can):
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             if not clubs_where(request.user, action).exists():
                 return _refused(request, request.get_full_path())
-            request.can = NOTHING
+            _let_through(request, NOTHING)
             return view(request, *args, **kwargs)
 
         return _declare(wrapper, Rule("any_club", action))
@@ -209,7 +214,7 @@ def federation_view(view):
         federation = get_object_or_404(Federation, pk=kwargs.pop("federation_id"))
         if not is_official(request.user, federation.pk):
             return _refused(request, request.get_full_path())
-        request.can = NOTHING
+        _let_through(request, NOTHING)
         return view(request, federation, *args, **kwargs)
 
     return _declare(wrapper, Rule("federation"))
@@ -225,7 +230,7 @@ def event_results_view(view):
         can = allowed(request.user, club_id=event.club_id, event_id=event.pk)
         if Can.CHANGE_EVENT not in can and not is_official(request.user, event.club.federation_id):
             return _refused(request, request.get_full_path())
-        request.can = can
+        _let_through(request, can)
         return view(request, event, *args, **kwargs)
 
     return _declare(wrapper, Rule("event_or_federation", Can.CHANGE_EVENT))

@@ -25,7 +25,17 @@ from tournaments.archive.selectors.history import (
     load_history,
     moment,
 )
-from tournaments.models import Bye, ClockChange, Event, Game, Hand, Registration, Round, Seat
+from tournaments.models import (
+    Bye,
+    ClockChange,
+    Event,
+    Game,
+    Hand,
+    Player,
+    Registration,
+    Round,
+    Seat,
+)
 from tournaments.play.facts import engine_game
 from tournaments.words.names import by_name
 
@@ -69,7 +79,7 @@ def event_archive(event: Event, *, personal: bool = False) -> dict[str, Any]:
     }
 
 
-def _contact(player) -> dict[str, Any]:
+def _contact(player: Player) -> dict[str, Any]:
     if player.consent_at is None or not (player.email or player.phone):
         return {}
     return {

@@ -4,15 +4,20 @@ question costs one query."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias, TypeGuard
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from tournaments.clubs.permissions import Can, actions, allows
 from tournaments.models import Club, Event, Invitation, Membership, Role
 
+# Whoever asks: a logged-in person, a visitor, or nobody (a screen link, a command).
+Visitor: TypeAlias = "User | AnonymousUser | None"
 
-class Allowed(frozenset):
+
+class Allowed(frozenset[Can]):
     """The actions a person may take on one event or club; a template asks `can.keep_score`."""
 
     def __getattr__(self, name: str) -> bool:
@@ -26,11 +31,13 @@ EVERYTHING = Allowed(Can)
 NOTHING = Allowed()
 
 
-def _person(user) -> bool:
+def _person(user: Visitor) -> TypeGuard[User]:
     return user is not None and getattr(user, "is_authenticated", False) and user.is_active
 
 
-def held_roles(user, *, club_id: int, event_id: int | None = None) -> tuple[set[str], set[str]]:
+def held_roles(
+    user: Visitor, *, club_id: int, event_id: int | None = None
+) -> tuple[set[str], set[str]]:
     """The roles the user holds now for the club, and for that event of it (one query)."""
     if not _person(user):
         return set(), set()
@@ -45,21 +52,21 @@ def held_roles(user, *, club_id: int, event_id: int | None = None) -> tuple[set[
     return for_club, for_event
 
 
-def allowed(user, *, club_id: int, event_id: int | None = None) -> Allowed:
+def allowed(user: Visitor, *, club_id: int, event_id: int | None = None) -> Allowed:
     """Everything the user may do on that club (and that event of it)."""
     if _person(user) and user.is_superuser:
         return EVERYTHING
     return Allowed(actions(*held_roles(user, club_id=club_id, event_id=event_id)))
 
 
-def may(user, action: Can, *, club_id: int, event_id: int | None = None) -> bool:
+def may(user: Visitor, action: Can, *, club_id: int, event_id: int | None = None) -> bool:
     """Whether the user may take `action` on that club (and that event of it)."""
     if _person(user) and user.is_superuser:
         return True
     return allows(*held_roles(user, club_id=club_id, event_id=event_id), action)
 
 
-def may_on_event(user, action: Can, event: Event) -> bool:
+def may_on_event(user: Visitor, action: Can, event: Event) -> bool:
     return may(user, action, club_id=event.club_id, event_id=event.pk)
 
 
@@ -67,7 +74,7 @@ def _roles_allowing(action: Can) -> list[str]:
     return [role for role in Role if allows({role}, set(), action)]
 
 
-def clubs_where(user, action: Can) -> QuerySet[Club]:
+def clubs_where(user: Visitor, action: Can) -> QuerySet[Club]:
     """The clubs where a role held for the club allows `action` (every club for a site
     administrator)."""
     if not _person(user):
@@ -80,7 +87,7 @@ def clubs_where(user, action: Can) -> QuerySet[Club]:
     return Club.objects.filter(pk__in=held.values("club_id"))
 
 
-def clubs_run(user) -> list[tuple[Club, Allowed]]:
+def clubs_run(user: Visitor) -> list[tuple[Club, Allowed]]:
     """The clubs where the user holds a role for the whole club, by name, each with what he
     may do there (one query; every club, with everything, for a site administrator)."""
     if not _person(user):
@@ -95,7 +102,7 @@ def clubs_run(user) -> list[tuple[Club, Allowed]]:
     return sorted(found, key=lambda pair: pair[0].name)
 
 
-def events_to_run(user) -> QuerySet[Event]:
+def events_to_run(user: Visitor) -> QuerySet[Event]:
     """The events whose management page the user may open: every event of a club where he
     holds a role for the club, and the events he holds a role for."""
     if not _person(user):

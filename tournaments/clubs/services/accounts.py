@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
@@ -53,8 +54,8 @@ class SignUpTokens(PasswordResetTokenGenerator):
 
     key_salt = "ramiscore.sign-up"
 
-    def _make_hash_value(self, user, timestamp: int) -> str:
-        return f"{user.pk}{user.is_active}{user.email}{timestamp}"
+    def _make_hash_value(self, user: AbstractBaseUser, timestamp: int) -> str:
+        return f"{user.pk}{user.is_active}{getattr(user, 'email', '')}{timestamp}"
 
 
 sign_up_tokens = SignUpTokens()
@@ -88,12 +89,12 @@ def sign_up(*, username: str, email: str, password: str, link: Callable[[str, st
     _mail(email, "registration/sign_up_email.txt", {"user": user, "url": url})
 
 
-def _mail(address: str, template: str, context: dict) -> None:
+def _mail(address: str, template: str, context: dict[str, object]) -> None:
     subject = _("Your Ramiscore account")
     send_mail(subject, render_to_string(template, context), settings.DEFAULT_FROM_EMAIL, [address])
 
 
-def confirm_sign_up(*, uid: str, token: str):
+def confirm_sign_up(*, uid: str, token: str) -> User:
     """The account whose address the link confirms, now active; ValidationError when the
     link is wrong, used or too old."""
     try:

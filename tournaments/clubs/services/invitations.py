@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
@@ -27,7 +28,7 @@ def invite(
     valid_for: datetime.timedelta,
     event: Event | None = None,
     email: str = "",
-    by=None,
+    by: User | None = None,
 ) -> Invitation:
     """A one-use invitation to hold `role`, usable for `valid_for` from now."""
     if role not in Role.values or role == Role.SCREEN:
@@ -57,7 +58,7 @@ def mail_invitation(*, invitation: Invitation, url: str) -> None:
     send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [invitation.email])
 
 
-def accept_invitation(*, invitation: Invitation, user) -> Membership:
+def accept_invitation(*, invitation: Invitation, user: User) -> Membership:
     """`user` takes the role offered; refused once it was used, cancelled or expired."""
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)

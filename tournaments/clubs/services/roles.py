@@ -4,6 +4,7 @@ the request's user)."""
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -18,7 +19,9 @@ def _refuse_other_clubs_event(club: Club, event: Event | None) -> None:
         raise ValidationError(_("This event belongs to another club."))
 
 
-def grant_role(*, club: Club, user, role: str, event: Event | None = None, by=None) -> Membership:
+def grant_role(
+    *, club: Club, user: User, role: str, event: Event | None = None, by: User | None = None
+) -> Membership:
     """`user` holds `role` for the club (or for that event of it); already held: that one."""
     if role == Role.SCREEN:
         raise ValidationError(_("A screen is a link for a TV, not a person's role."))
@@ -31,7 +34,9 @@ def grant_role(*, club: Club, user, role: str, event: Event | None = None, by=No
         )
 
 
-def create_screen_link(*, club: Club, event: Event | None = None, by=None) -> Membership:
+def create_screen_link(
+    *, club: Club, event: Event | None = None, by: User | None = None
+) -> Membership:
     """A link for the room's TV: the projector pages of the club's event of the day (or of
     that event), nothing else, until it is withdrawn."""
     _refuse_other_clubs_event(club, event)
@@ -41,7 +46,7 @@ def create_screen_link(*, club: Club, event: Event | None = None, by=None) -> Me
         )
 
 
-def withdraw_role(*, membership: Membership, by=None) -> Membership:
+def withdraw_role(*, membership: Membership, by: User | None = None) -> Membership:
     """Take a role (or a screen link) back, at once: the person's next page is refused. The
     club keeps at least one organiser for the whole club."""
     with transaction.atomic():

@@ -415,7 +415,11 @@ def rules_cards_text(value: Held | None) -> str:
 
 def _confirmed_by_organiser(hand: Hand, game: Game, user: Actor) -> None:
     """An organiser keying a hand (from the paper sheet) or correcting one vouches for it."""
-    if hand.needs_confirmation and may_on_event(user, Can.KEEP_SCORE, game.event):
+    if (
+        hand.needs_confirmation
+        and isinstance(user, User)
+        and may_on_event(user, Can.KEEP_SCORE, game.event)
+    ):
         hand.confirmed_by, hand.confirmed_at = user, timezone.now()
 
 
