@@ -15,6 +15,7 @@ from tournaments.events.services.events import (
     NAME_LENGTH,
     RULES,
     SETTINGS,
+    TOURNAMENT_SETTINGS,
     plain_name,
     tournament_points_problems,
 )
@@ -43,19 +44,6 @@ def variant_select() -> forms.Select:
             "hx-trigger": "change",
         }
     )
-
-
-TOURNAMENT_FIELDS = [
-    "seating_method",
-    "seed_by_rating",
-    "planned_rounds",
-    "points_scale",
-    "points_for_win_at_time",
-    "bye_points",
-    "tie_breaks",
-    "prize_places",
-    "club_share",
-]
 
 
 class EventForm(forms.ModelForm):
@@ -89,7 +77,7 @@ class EventForm(forms.ModelForm):
             "confirmation_required",
             "language",
             "round_minutes",
-            *TOURNAMENT_FIELDS,
+            *TOURNAMENT_SETTINGS,
         ]
         widgets: dict[str, forms.Widget] = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -135,14 +123,14 @@ class EventForm(forms.ModelForm):
         self.fields["round_minutes"].widget.attrs["inputmode"] = "numeric"
 
     def main_fields(self) -> list[forms.BoundField]:
-        skip = set(TOURNAMENT_FIELDS) | {"variant"}
+        skip = set(TOURNAMENT_SETTINGS) | {"variant"}
         return [self[name] for name in self.fields if name not in skip]
 
     def tournament_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in TOURNAMENT_FIELDS]
+        return [self[name] for name in TOURNAMENT_SETTINGS]
 
     def tournament_errors(self) -> bool:
-        return any(self[name].errors for name in TOURNAMENT_FIELDS)
+        return any(self[name].errors for name in TOURNAMENT_SETTINGS)
 
     def clean_points_scale(self) -> list[int]:
         scale = self.cleaned_data["points_scale"] or []

@@ -52,7 +52,7 @@ def recompute_ratings(*, club: Club | int, since: datetime.date | None = None) -
             current = _last_ratings(earlier)
         updates = []
         games = 0
-        for game_id, played_on, table in _finished_tables(club_id, since):
+        for game_id, played_on, table in finished_tables(Q(game__event__club_id=club_id), since):
             if len(table) >= 2:
                 games += 1
                 updates += _rate_game(game_id, played_on, table, current)
@@ -60,18 +60,16 @@ def recompute_ratings(*, club: Club | int, since: datetime.date | None = None) -
     return Recomputed(games, len(updates))
 
 
-def _finished_tables(
-    club_id: int, since: datetime.date | None
+def finished_tables(
+    scope: Q, since: datetime.date | None, who: str = "player_id"
 ) -> Iterator[tuple[int, datetime.date, list[tuple[int, int]]]]:
-    """(game id, date, [(player id, place)...]) of every finished game, in date order: one
-    query."""
+    """(game id, date, [(who, place)...]) of every finished game in `scope` (a club's, a
+    federation's), in the order ratings are made: by date, event, round, table. One query.
+    `who` names each seat: the club's player, or the federation's person."""
     # A game with a hand waiting for confirmation is never rated (refresh_game does not
     # finish it either): its order may still change.
     seats = Seat.objects.filter(
-        game__event__club_id=club_id,
-        game__finished=True,
-        game__has_provisional_hands=False,
-        rank__isnull=False,
+        scope, game__finished=True, game__has_provisional_hands=False, rank__isnull=False
     )
     if since is not None:
         seats = seats.filter(game__event__date__gte=since)
@@ -81,10 +79,10 @@ def _finished_tables(
         "game__round__number",
         "game__table_number",
         "position",
-    ).values_list("game_id", "game__event__date", "player_id", "rank")
+    ).values_list("game_id", "game__event__date", who, "rank")
     for (game_id, played_on), group in itertools.groupby(rows, key=lambda row: row[:2]):
         # Every rank is set (rank__isnull=False): the test only tells mypy so.
-        places = [(player_id, rank) for _g, _d, player_id, rank in group if rank is not None]
+        places = [(seated, rank) for _g, _d, seated, rank in group if rank is not None]
         yield game_id, played_on, places
 
 

@@ -133,14 +133,8 @@ def _variant_of(values: Mapping[str, Any]) -> rules.Variant:
 # What change_rules changes; the settings page and save_settings change the SETTINGS, and
 # nothing the club (its players are that club's members).
 RULES = ("variant", "options")
-SETTINGS = (
-    "name",
-    "date",
-    "kind",
-    "entry_fee",
-    "confirmation_required",
-    "language",
-    "round_minutes",
+# The settings only a tournament uses (the form shows them in their own part).
+TOURNAMENT_SETTINGS = (
     "seating_method",
     "seed_by_rating",
     "planned_rounds",
@@ -150,6 +144,16 @@ SETTINGS = (
     "tie_breaks",
     "prize_places",
     "club_share",
+)
+SETTINGS = (
+    "name",
+    "date",
+    "kind",
+    "entry_fee",
+    "confirmation_required",
+    "language",
+    "round_minutes",
+    *TOURNAMENT_SETTINGS,
     # Players signing up on the public page (docs/registration.md).
     "registration_open",
     "capacity",

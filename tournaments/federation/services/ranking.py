@@ -10,7 +10,6 @@ case, well under a second). See docs/federation.md.
 from __future__ import annotations
 
 import datetime
-import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -27,6 +26,7 @@ from tournaments.models import (
     Seat,
 )
 from tournaments.ranking.ratings import START, Rating, rate_table, shown_rating
+from tournaments.ratings.services import finished_tables
 
 BATCH = 2_000
 
@@ -118,24 +118,9 @@ def _rated_tables(
     federation: Federation, since: datetime.date | None
 ) -> Iterator[tuple[int, datetime.date, Table]]:
     """(game id, date, [(person id, place)...]) of every finished game of the federation's
-    clubs, in date order (as the club ratings order them): one query."""
-    seats = Seat.objects.filter(
-        game__event__club__federation=federation,
-        game__finished=True,
-        game__has_provisional_hands=False,
-        rank__isnull=False,
-    )
-    if since is not None:
-        seats = seats.filter(game__event__date__gte=since)
-    rows = seats.order_by(
-        "game__event__date",
-        "game__event_id",
-        "game__round__number",
-        "game__table_number",
-        "position",
-    ).values_list("game_id", "game__event__date", "player__person_id", "rank")
-    for (game_id, played_on), group in itertools.groupby(rows, key=lambda row: row[:2]):
-        table = [(person_id, rank) for _g, _d, person_id, rank in group if rank is not None]
+    clubs, in the order the club ratings take them: one query."""
+    scope = Q(game__event__club__federation=federation)
+    for game_id, played_on, table in finished_tables(scope, since, who="player__person_id"):
         if len(table) >= 2:  # a game of one rated player rates nobody
             yield game_id, played_on, table
 
