@@ -16,7 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import assert_no_sideways_scroll, log_in
 from tests.browser.test_accessibility_browser import serious_violations
-from tests.factories import ClubFactory, UserFactory, play
+from tests.factories import ClubFactory, UserFactory, organise, play
 from tournaments.events.services.events import create_event, register_player
 from tournaments.events.services.rounds import open_round
 from tournaments.models import Event
@@ -56,7 +56,7 @@ def tournament(organiser) -> Event:
     """A tournament of eleven players in three planned rounds, round 1 seated (three tables)
     and a hand played at its first table."""
     club = ClubFactory(name="Club de rami de Montreuil")
-    club.organisers.add(organiser)
+    organise(club, organiser)
     event = create_event(
         club=club,
         name="Tournoi de printemps",
@@ -91,9 +91,9 @@ def test_on_the_laptop_the_tables_come_first_side_by_side_with_the_players_besid
     tables, players = box(page, "#rounds"), box(page, "#players .player-list")
     assert tables[2] <= players[0], "the players beside the tables, on their right"
     assert players[1] < tables[3], "beside them, not under them"
+    page.screenshot(path=artifacts / "event-page-laptop.png", full_page=True)
     height = page.evaluate("document.documentElement.scrollHeight")
     assert height < MOST_HEIGHT, f"the page is {height}px tall"
-    page.screenshot(path=artifacts / "event-page-laptop.png", full_page=True)
     assert serious_violations(page) == []
 
 
@@ -112,7 +112,7 @@ def test_players_are_added_one_by_one_or_as_a_list_without_a_page_load(
     viewport, page: Page, live_server: LiveServer, organiser
 ) -> None:
     club = ClubFactory(name="Club de rami de Montreuil")
-    club.organisers.add(organiser)
+    organise(club, organiser)
     event = create_event(
         club=club, name="Soirée du jeudi", date=datetime.date(2026, 4, 16), variant="rami-penalites"
     )

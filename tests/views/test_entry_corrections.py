@@ -6,7 +6,7 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tests.factories import play
+from tests.factories import organise, play
 from tests.views.entry_support import hand
 
 pytestmark = pytest.mark.django_db
@@ -205,7 +205,7 @@ def test_a_correction_from_a_page_read_before_another_correction_is_refused(
 
     play(game, "going_out", "Anne", Bruno=10, Chloé=20)
     claire = UserFactory(username="claire")
-    club.organisers.add(claire)
+    organise(club, claire)
     colleague = Client()
     colleague.force_login(claire)
     url = correct_url(game, 1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, organise
 from tournaments.models import ApiToken, WebhookDelivery, WebhookSubscription
 
 pytestmark = pytest.mark.django_db
@@ -102,7 +102,7 @@ def test_nobody_else_reaches_the_club_s_api_page(client, club, who):
         assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
         return
     stranger = UserFactory(username="stranger")
-    ClubFactory().organisers.add(stranger)
+    organise(ClubFactory(), stranger)
     client.force_login(stranger)
     assert client.get(page(club)).status_code == 403
     assert client.post(page(club), {"token-name": "x", "token-scopes": ["read"]}).status_code == 403

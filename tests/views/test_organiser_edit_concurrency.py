@@ -14,7 +14,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.factories import UserFactory, make_game
+from tests.factories import UserFactory, make_game, organise
 from tests.page import form_fields
 from tests.views.test_entry_concurrency import needs_postgresql
 from tournaments.models import Event
@@ -52,7 +52,7 @@ def save_together(saves: list[tuple[Client, str, dict]]) -> tuple[list[int], lis
 @pytest.fixture
 def two_organisers(club, organiser) -> tuple[Client, Client]:
     claire = UserFactory(username="claire")
-    club.organisers.add(claire)
+    organise(club, claire)
     browsers = (Client(), Client())
     browsers[0].force_login(organiser)
     browsers[1].force_login(claire)

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import UserFactory, make_game, play
+from tests.factories import UserFactory, make_game, organise, play
 from tests.page import form_fields
 from tests.views.organiser_support import snapshot
 from tournaments.events.services import events
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.django_db
 def colleague(club) -> Client:
     """A browser of the club's second organiser."""
     claire = UserFactory(username="claire")
-    club.organisers.add(claire)
+    organise(club, claire)
     browser = Client()
     browser.force_login(claire)
     return browser

@@ -130,3 +130,17 @@ def test_the_players_part_costs_the_same_queries_whatever_the_players(
         )
 
     assert response.content.decode().count('class="row-actions"') == players
+
+
+def test_each_players_personal_link_is_listed_only_while_players_sign_up_themselves(
+    organiser_client, event
+):
+    """A tournament's list of eleven players fits beside its tables on a laptop: the links
+    a player shows at the door come only when the public page takes sign-ups."""
+    anne = register_player(event=event, name="Anne")
+    page = organiser_client.get(f"/manage/events/{event.id}/").content.decode()
+    assert f"/{anne.token}/" not in page and "personal link" not in page
+    event.registration_open = True
+    event.save(update_fields=["registration_open"])
+    page = organiser_client.get(f"/manage/events/{event.id}/").content.decode()
+    assert f"/{anne.token}/" in page and "personal link" in page

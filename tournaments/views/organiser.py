@@ -6,7 +6,7 @@ Players, rounds and tables are in organiser_play; game files in gamefiles.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -56,7 +56,7 @@ from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
 from tournaments.views.pdf_jobs import jobs_context
 from tournaments.views.sheets import in_the_background
-from tournaments.web.permissions import LoggedInRequest, account_view, event_view
+from tournaments.web.permissions import LoggedInRequest, account_view, allowed_here, event_view
 from tournaments.words.variants import options_line
 
 DEFAULT_VARIANT = "rami-penalites"
@@ -288,8 +288,7 @@ def event_page_context(request: HttpRequest, event: Event, **forms: Form) -> dic
     return {
         "overview": overview,
         "event": event,
-        # Every caller is behind event_view, which says what the person may do here.
-        "can": cast(LoggedInRequest, request).can,
+        "can": allowed_here(request),
         "site": site,
         "join_url": join_url,
         "join_qr": qr_svg(join_url),

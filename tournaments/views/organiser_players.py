@@ -25,7 +25,7 @@ from tournaments.models import Event, Registration
 from tournaments.registrations import services as registrations
 from tournaments.views.organiser import event_page_context, players_context
 from tournaments.views.registrations import tell_promoted
-from tournaments.web.permissions import event_view
+from tournaments.web.permissions import allowed_here, event_view
 from tournaments.web.polling import HtmxRequest
 from tournaments.words.names import by_name
 
@@ -133,6 +133,7 @@ def _players_part(
     listing = event_players(event)
     context = {
         "event": event,
+        "can": allowed_here(request),
         **players_context(event, listing.players, listing.member_names, listing.latest),
         **forms,
         "said": said,

@@ -34,6 +34,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments.clubs.permissions import CLUB_ACTIONS, Can
@@ -52,6 +53,12 @@ class LoggedInRequest(HttpRequest):
 def _let_through(request: HttpRequest, can: Allowed) -> None:
     """The request goes on to the view, saying what its user may do there."""
     cast(LoggedInRequest, request).can = can
+
+
+def allowed_here(request: HttpRequest) -> Allowed:
+    """What the user may do on the page a decorator below let the request through to (for
+    code typed with another request class, htmx's for one)."""
+    return cast(LoggedInRequest, request).can
 
 
 @dataclass(frozen=True)
@@ -94,11 +101,24 @@ def account_view(view):
 
 
 def game_from_link(token: str) -> Game:
-    """The game a table link opens; 404 once the organiser turned the link off or renewed it."""
+    """The game a table link opens; 404 once the organiser turned the link off or renewed it,
+    and once its days are over (until an organiser reopens it)."""
     game = Game.objects.select_related("event", "round").filter(link_token=token).first()
     if game is None or not game.link_enabled:
         raise Http404(
             _("This table link is no longer active: ask the organiser for the table's new link.")
+        )
+    if game.link_has_closed:
+        raise Http404(
+            _(
+                "This table link was for the event of %(date)s: it no longer takes hands (its "
+                "last day was %(closed)s). The table's page shows its hands; an organiser can "
+                "reopen the link from the event's page."
+            )
+            % {
+                "date": formats.date_format(game.event.date),
+                "closed": formats.date_format(game.link_closes_on),
+            }
         )
     return game
 
