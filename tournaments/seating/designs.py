@@ -28,6 +28,7 @@ from functools import cache, partial
 from itertools import combinations
 from math import comb
 
+from tournaments.seating.cyclic import cyclic_design
 from tournaments.seating.fields import GaloisField, galois_field, prime_power
 
 Table = list[int]
@@ -70,6 +71,9 @@ class Design:
     count: int
     length: int
     round_at: Callable[[int], Round]
+    # How many of the last players never meet one another: that many can be left out, each
+    # leaving a seat empty at a different table (any one player can).
+    apart: int = 1
 
 
 def known_design(count: int, sizes: Sequence[int]) -> Design | None:
@@ -81,13 +85,15 @@ def known_design(count: int, sizes: Sequence[int]) -> Design | None:
     size = sizes[0]
     if sizes == [size] * len(sizes):
         return _design_at_equal_tables(count, size)
-    if sizes == [size] * (len(sizes) - 1) + [size - 1] and size - 1 >= 2:
-        full = _design_at_equal_tables(count + 1, size)
-        if full is not None:
-            # One player fewer than a design: leave its last player out; his table is then
-            # one seat short in every round, and nobody meets twice still.
+    short = sizes.count(size - 1)
+    if sizes == [size] * (len(sizes) - short) + [size - 1] * short and size - 1 >= 2:
+        full = _design_at_equal_tables(count + short, size)
+        if full is not None and short <= full.apart:
+            # Players fewer than a design: leave out its last players, who never meet one
+            # another; each leaves a seat empty at a different table in every round, and
+            # nobody meets twice still.
             def without_last(index: int) -> Round:
-                return [[p for p in table if p != count] for table in full.round_at(index)]
+                return [[p for p in table if p < count] for table in full.round_at(index)]
 
             return Design(count, full.length, without_last)
     return None
@@ -109,6 +115,9 @@ def _design_at_equal_tables(count: int, size: int) -> Design | None:
         candidates.append(Design(15, 7, kirkman_15_round))
     if (count, size) == (21, 3):
         candidates.append(Design(21, 10, kirkman_21_round))
+    cyclic = cyclic_design(count, size)
+    if cyclic is not None:
+        candidates.append(Design(count, cyclic.rounds, cyclic.round_at, cyclic.apart))
     candidates = [design for design in candidates if design.length]
     return max(candidates, key=lambda design: design.length) if candidates else None
 
