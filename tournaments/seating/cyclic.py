@@ -4,29 +4,35 @@ The players sit in rows of `length` places (a0, a1, ... b0, b1, ...), and up to 
 put (x0, x1, x2). Round t of a base round is that round with every row player moved t places
 along his row (a3 becomes a(3 + t), counting modulo the row length); the players who stay
 put keep their seats. Two row players meet in round t exactly when the pair t places back
-sat together in the base round, so the `length` rounds meet nobody twice as long as the base
-round seats no two pairs alike (the same rows, the same number of places apart, or a player
-who stays put with the same row): a difference family, in design theory.
+sat together in the base round, so the rounds meet nobody twice as long as the base round
+seats no two pairs alike (the same rows and the same number of places apart, or a player
+who stays put with the same row): a difference family, in design theory. A base round that
+comes back after a third of its row (1-rotational designs) gives a third as many rounds.
 
-Which rows and how many players stay put, by family (the most rounds known, CSPLib 10):
+The families (the most rounds known, CSPLib problem 10; tests/seating/golfer_table.py):
 
-- tables of 3, an odd count n ≡ 3 (mod 4): Kirkman triple systems, two rows of (n - 1)/2
-  and x0: (n - 1)/2 rounds, every pair meets once (Ray-Chaudhuri & Wilson 1971 show they
-  exist for every n ≡ 3 mod 6);
-- tables of 3, n ≡ 9 (mod 12): two rows of (n - 3)/2 and x0, x1, x2, then one round more:
-  x0, x1 and x2 together and each row at tables of players (n - 3)/6 places apart;
-- tables of 3, n ≡ 0 (mod 6) from 18: nearly Kirkman triple systems, two rows of (n - 2)/2
-  and x0, x1 (four rows of 4 and two base rounds for 18): (n - 2)/2 rounds, everyone meets
-  all but one player (Kotzig & Rosa 1974, Baker & Wilson 1977); 12 players: three rows of
-  4, 4 rounds (no 5th exists);
-- tables of 4: three rows of (n - f)/3 and f players who stay put, f = 1, 2 or 3 as n is
-  1, 2 or 0 modulo 3: (n - f)/3 rounds, every player meets all but the f - 1 others of his
-  group (resolvable designs for n ≡ 4 mod 12, Hanani, Ray-Chaudhuri & Wilson 1972; and
-  resolvable group divisible designs with groups of 2 or 3 otherwise); 20 players: four
-  rows of 5, 5 rounds (a 6th does not exist).
+- tables of 3, n ≡ 3 (mod 4) (39, 51, 63): Kirkman triple systems, two rows of (n - 1)/2
+  and x0: (n - 1)/2 rounds, every pair meets once (they exist for every n ≡ 3 mod 6,
+  Ray-Chaudhuri & Wilson 1971);
+- tables of 3, n ≡ 9 (mod 12) (33, 45, 57): Kirkman triple systems, two rows of (n - 3)/2
+  and x0, x1, x2, then one round more: x0, x1 and x2 together and each row at tables of
+  players (n - 3)/6 places apart;
+- tables of 3, n ≡ 0 (mod 6) from 24: nearly Kirkman triple systems (Kotzig & Rosa 1974,
+  Baker & Wilson 1977), two rows of (n - 2)/2 and x0, x1: (n - 2)/2 rounds, everyone meets
+  all but one player; 18: four rows of 4, x0, x1 and two base rounds; 12: three rows of 4,
+  4 rounds (no 5th exists);
+- tables of 4, n ≡ 4 (mod 12) (28, 40, 52): resolvable (n, 4, 1) designs (Hanani,
+  Ray-Chaudhuri & Wilson 1972), (n - 1)/3 rounds, every pair meets once: three rows of 9
+  and x0 for 28; one row of n - 1 and x0, turned a third of it, for 40 and 52;
+- tables of 4, other counts from 24: three rows of (n - f)/3 and f = 2 or 3 players who stay
+  put (n ≡ 2 or 0 modulo 3): (n - f)/3 rounds, every player meets all but the f - 1 others
+  of his group (resolvable group divisible designs with groups of f); 20: four rows of 5,
+  5 rounds (no 6th exists). 32 is missing: no such base round was found.
 
-The base rounds were found by a search (a tabu search and a randomised exhaustive one over
-the base round alone) and are checked by the tests, every round of every design.
+The base rounds were found once by the developer's searches (tabu searches over the base
+round alone, some kept symmetric under turning the rows into one another while multiplying
+places, and a backtracking over difference families for 40 and 52). They are data, and the
+tests check every round of every design.
 """
 
 from __future__ import annotations

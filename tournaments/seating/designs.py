@@ -14,7 +14,10 @@ twice. For some player counts a design gives the answer directly, with no search
   Kirkman triple systems built cyclically over Z_7 (Colbourn & Rosa, "Triple Systems", the
   standard 1-rotational and 3-row difference constructions; the base blocks below were
   found by a difference search and are checked by the tests);
-- one player fewer than any of these, with one table one seat short every round.
+- every other count from 12 to 64 at tables of 3 or 4: the cyclic designs of cyclic.py, the
+  most rounds known for each (32 at tables of 4 excepted: the partial spread's 9);
+- players fewer than any of these, when the players left out never meet one another in the
+  design: each table they leave is a seat short every round.
 
 A round is a list of tables, a table a list of player numbers 0..count-1; any of a design's
 rounds, taken in any order, seat nobody with the same player twice.
