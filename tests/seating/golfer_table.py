@@ -36,7 +36,7 @@ BEST_KNOWN_ROUNDS: dict[tuple[int, int], tuple[int, str]] = {
     (63, 3): (31, KTS),
     (12, 4): (1, "3 tables cannot part the 4 players of a table"),
     (16, 4): (5, "affine plane of order 4"),
-    (20, 4): (5, "bound 6, but no resolvable 4-GDD of type 2^10 exists (Harvey's table: 5)"),
+    (20, 4): (5, "bound 6; 5 is the most known (the table on Sellmann's social golfer page)"),
     (24, 4): (7, RGDD_3),
     (28, 4): (9, RBIBD),
     (32, 4): (10, RGDD_2 + "; Aguado 2004"),
