@@ -210,7 +210,7 @@ def world(organiser, club, event, settings):
         "registration_id": event.registrations.first().id,
         "club_id": club.id,
         "season_id": season.id,
-        "player_id": Player.objects.get(name="Anne").id,
+        "player_id": anne.id,
         "job_id": job.id,
         "invitation_id": offered.id,
         "membership_id": door.id,
