@@ -6,6 +6,7 @@ from itertools import combinations, product
 
 import pytest
 
+from tests.seating.golfer_table import BEST_KNOWN_ROUNDS, NO_DESIGN
 from tournaments.seating.designs import known_design
 from tournaments.seating.fields import galois_field, prime_power
 
@@ -48,16 +49,47 @@ def test_a_design_seats_everyone_each_round_and_nobody_meets_twice(count, size, 
 
 
 @pytest.mark.parametrize(
-    ("count", "sizes", "rounds"), [(15, [4, 4, 4, 3], 5), (31, [4] * 7 + [3], 9)]
+    ("count", "size", "rounds"),
+    [
+        (count, size, rounds)
+        for (count, size), (rounds, _source) in BEST_KNOWN_ROUNDS.items()
+        if rounds > 1 and (count, size) not in NO_DESIGN
+    ],
 )
-def test_one_player_fewer_than_a_design_leaves_one_table_a_seat_short(count, sizes, rounds):
+def test_a_design_reaches_the_most_rounds_known_for_the_counts_clubs_play(count, size, rounds):
+    # CSPLib problem 10 for 12 to 64 players at tables of 3 or 4 (tests/seating/golfer_table.py).
+    design = known_design(count, [size] * (count // size))
+    assert design.length == rounds
+    assert_repeat_free(all_rounds(design), count, [size] * (count // size))
+
+
+@pytest.mark.parametrize(
+    ("count", "sizes", "rounds"),
+    [
+        (15, [4, 4, 4, 3], 5),
+        (31, [4] * 7 + [3], 9),
+        (23, [4] * 5 + [3], 7),
+        (22, [4] * 4 + [3] * 2, 7),
+        (21, [4] * 3 + [3] * 3, 7),
+        (34, [4] * 7 + [3] * 2, 11),
+        (22, [3] * 6 + [2] * 2, 11),
+    ],
+)
+def test_players_fewer_than_a_design_leave_seats_empty_at_different_tables(count, sizes, rounds):
+    # The players left out never meet one another in the design: each leaves a seat empty
+    # at his own table (21 at tables of 3 or 4: 24 at tables of 4 without a group of 3).
     design = known_design(count, sizes)
     assert design.length == rounds
     assert_repeat_free(all_rounds(design), count, sizes)
 
 
-@pytest.mark.parametrize(("count", "sizes"), [(20, [4] * 5), (14, [4, 4, 3, 3]), (12, [3] * 4)])
+@pytest.mark.parametrize(
+    ("count", "sizes"),
+    [(14, [4, 4, 3, 3]), (12, [4] * 3), (26, [4] * 5 + [3] * 2), (25, [4] * 4 + [3] * 3)],
+)
 def test_there_is_no_design_for_other_counts(count, sizes):
+    # 14 and 26 would be 16 and 28 at tables of 4 without two players, but every two players
+    # meet there; 25 would need three who never meet.
     assert known_design(count, sizes) is None
 
 

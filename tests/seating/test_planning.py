@@ -23,15 +23,44 @@ def forget_plans():
 
 @pytest.mark.parametrize(
     ("count", "size", "rounds"),
-    [(16, 4, 5), (15, 3, 7), (21, 3, 10), (32, 4, 8), (32, 4, 9), (9, 3, 4), (25, 5, 6)],
+    [
+        (16, 4, 5),
+        (15, 3, 7),
+        (21, 3, 10),
+        (32, 4, 8),
+        (32, 4, 9),
+        (9, 3, 4),
+        (25, 5, 6),
+        # The most rounds known (tests/seating/golfer_table.py), a few of each kind; all of
+        # them in `make bench`.
+        (12, 3, 4),
+        (18, 3, 8),
+        (33, 3, 16),
+        (20, 4, 5),
+        (24, 4, 7),
+        (28, 4, 9),
+        (40, 4, 13),
+        # Fewer rounds than a design has: any of its rounds.
+        (39, 3, 6),
+        (36, 4, 4),
+    ],
 )
 def test_a_social_golfer_schedule_meets_nobody_twice(count, size, rounds):
     assert repeat_pairings(play(range(count), (size,), rounds)) == 0
 
 
-@pytest.mark.parametrize(("count", "size", "rounds"), [(16, 4, 5), (15, 3, 7), (8, 2, 7)])
+@pytest.mark.parametrize(
+    ("count", "size", "rounds"), [(16, 4, 5), (15, 3, 7), (8, 2, 7), (20, 4, 5), (24, 3, 11)]
+)
 def test_without_the_number_of_rounds_a_known_design_is_followed(count, size, rounds):
+    # Round by round the seating repeated 3 pairs for 20 players at tables of 4 (issue 25).
     assert repeat_pairings(play(range(count), (size,), rounds, planned=False)) == 0
+
+
+@pytest.mark.parametrize(("count", "rounds"), [(23, 7), (22, 7), (21, 7), (35, 11)])
+def test_tables_a_seat_short_meet_nobody_twice_either(count, rounds):
+    # 24 (or 36) players at tables of 4 without one, two or three of a group who never meet.
+    assert repeat_pairings(play(range(count), (3, 4), rounds)) == 0
 
 
 def test_every_round_seats_everyone_once_at_allowed_sizes():

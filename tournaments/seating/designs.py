@@ -14,7 +14,10 @@ twice. For some player counts a design gives the answer directly, with no search
   Kirkman triple systems built cyclically over Z_7 (Colbourn & Rosa, "Triple Systems", the
   standard 1-rotational and 3-row difference constructions; the base blocks below were
   found by a difference search and are checked by the tests);
-- one player fewer than any of these, with one table one seat short every round.
+- every other count from 12 to 64 at tables of 3 or 4: the cyclic designs of cyclic.py, the
+  most rounds known for each (32 at tables of 4 excepted: the partial spread's 9);
+- players fewer than any of these, when the players left out never meet one another in the
+  design: each table they leave is a seat short every round.
 
 A round is a list of tables, a table a list of player numbers 0..count-1; any of a design's
 rounds, taken in any order, seat nobody with the same player twice.
@@ -29,6 +32,7 @@ from itertools import combinations
 from math import comb
 from typing import overload
 
+from tournaments.seating.cyclic import cyclic_design
 from tournaments.seating.fields import GaloisField, galois_field, prime_power
 
 Table = list[int]
@@ -73,6 +77,9 @@ class Design:
     count: int
     length: int
     round_at: Callable[[int], Round]
+    # How many of the last players never meet one another: that many can be left out, each
+    # leaving a seat empty at a different table (any one player can).
+    apart: int = 1
 
 
 def known_design(count: int, sizes: Sequence[int]) -> Design | None:
@@ -84,13 +91,15 @@ def known_design(count: int, sizes: Sequence[int]) -> Design | None:
     size = sizes[0]
     if sizes == [size] * len(sizes):
         return _design_at_equal_tables(count, size)
-    if sizes == [size] * (len(sizes) - 1) + [size - 1] and size - 1 >= 2:
-        full = _design_at_equal_tables(count + 1, size)
-        if full is not None:
-            # One player fewer than a design: leave its last player out; his table is then
-            # one seat short in every round, and nobody meets twice still.
+    short = sizes.count(size - 1)
+    if sizes == [size] * (len(sizes) - short) + [size - 1] * short and size - 1 >= 2:
+        full = _design_at_equal_tables(count + short, size)
+        if full is not None and short <= full.apart:
+            # Players fewer than a design: leave out its last players, who never meet one
+            # another; each leaves a seat empty at a different table in every round, and
+            # nobody meets twice still.
             def without_last(index: int) -> Round:
-                return [[p for p in table if p != count] for table in full.round_at(index)]
+                return [[p for p in table if p < count] for table in full.round_at(index)]
 
             return Design(count, full.length, without_last)
     return None
@@ -112,6 +121,9 @@ def _design_at_equal_tables(count: int, size: int) -> Design | None:
         candidates.append(Design(15, 7, kirkman_15_round))
     if (count, size) == (21, 3):
         candidates.append(Design(21, 10, kirkman_21_round))
+    cyclic = cyclic_design(count, size)
+    if cyclic is not None:
+        candidates.append(Design(count, cyclic.rounds, cyclic.round_at, cyclic.apart))
     candidates = [design for design in candidates if design.length]
     return max(candidates, key=lambda design: design.length) if candidates else None
 
