@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.display.cards import shown_codes
+from tournaments.display.formats import labelled
 from tournaments.display.labels import how_choice
 from tournaments.models import Hand, HandLine, Seat
-from tournaments.rules.hands import GIN_, KNOCK, UNDERCUT
+from tournaments.rules.hands import GIN_, KNOCK, NEVER_MELDED, UNDERCUT
 from tournaments.selectors.games import HandRow
 
 
@@ -36,6 +37,36 @@ def held_words(line) -> str:
     if line.held_count is not None:
         return str(line.held_count)
     return "—"
+
+
+def hand_words(row: HandRow, seats: list[Seat]) -> str:
+    """A stored hand on one line, as a kept hand is shown beside it: "Hand 10: Anne · Went
+    out · Bruno: 12, Chloé: 30"."""
+    held = [
+        labelled(seat.player.name, held_words(line))
+        for seat, line in zip(seats, row.lines, strict=True)
+        if line is not None and line.held_anything
+    ]
+    facts = " · ".join([outcome(row.hand), ", ".join(held)] if held else [outcome(row.hand)])
+    return _("Hand %(number)s: %(facts)s") % {"number": row.number, "facts": facts}
+
+
+def typed_words(typed: dict, seats: list[Seat]) -> str:
+    """A hand as a phone typed it (models.SetAsideHand.typed), on one line: "Anne · Went out ·
+    Bruno: 12, Chloé: 30"; card codes as they were typed."""
+    by_position = {str(seat.position): seat for seat in seats}
+    ender = by_position.get(typed.get("ended_by", ""))
+    held = [
+        labelled(by_position[position].player.name, _typed_value(value))
+        for position, value in typed.get("held", {}).items()
+        if value and position in by_position
+    ]
+    parts = [outcome_text(typed.get("how", ""), ender), ", ".join(held)]
+    return " · ".join(part for part in parts if part)
+
+
+def _typed_value(value: str) -> str:
+    return str(_("never melded")) if value == NEVER_MELDED else value
 
 
 # R22: a knock with no deadwood is scored as a gin; the pages say so, not only the points.

@@ -2,7 +2,8 @@
 
 clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (what the
 organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
-Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
+Standing (each player's sums in an event). kept: SetAsideHand (a hand kept on a phone that the
+table had moved past). seasons: Season, RatingUpdate (club ratings).
 pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no fact, made again at
 will). Points are never typed in: the rules engine derives them from the facts of each hand,
 and the derived columns and rows are rewritten in the same transaction as any change.
@@ -12,6 +13,7 @@ from .clock import ClockChange
 from .clubs import Club, Player
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
+from .kept import SetAsideHand
 from .pdfs import PdfJob, StoredPdf
 from .seasons import RatingUpdate, Season
 from .standings import Standing
@@ -30,6 +32,7 @@ __all__ = [
     "Registration",
     "Round",
     "Seat",
+    "SetAsideHand",
     "Season",
     "Standing",
     "StoredPdf",

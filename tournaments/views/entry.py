@@ -27,7 +27,7 @@ from tournaments.display.formats import labelled
 from tournaments.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
 from tournaments.display.labels import how_choice
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
-from tournaments.models import Game
+from tournaments.models import Game, Hand
 from tournaments.rules import RulesError
 from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
 from tournaments.selectors.games import GameSheet, HandRow, game_seats, game_sheet
@@ -36,15 +36,23 @@ from tournaments.services.entry import (
     HandConflict,
     HandFacts,
     Preview,
+    StaleHand,
     confirm_hand,
     is_same_person,
     may_confirm,
     preview_hand,
     record_hand,
 )
+from tournaments.services.kept import send_set_aside_hand
 from tournaments.views.clock import game_clock_context
 from tournaments.views.entry_conflict import ConflictView, conflict_view
-from tournaments.views.entry_offline import answered_key, saved
+from tournaments.views.entry_offline import (
+    answered_key,
+    kept_conflict,
+    saved,
+    table_state,
+    wants_json,
+)
 from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
 from tournaments.views.public import POLL_EVERY
 
@@ -153,17 +161,22 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
-            record_hand(
-                game=game,
-                number=number,
-                facts=form.facts(),
-                user=entrant.person,
-                device=entrant.device,
-                entered_by_seat=form.entering_seat(),
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
-        except HandConflict:
-            return _conflict(request, entrant, game, number, form.facts())
+            _record(form, game, entrant)
+        except HandConflict as conflict:
+            next_url = f"{entrant.url('enter', game)}?mode={form.mode_value}"
+            if wants_json(request) and form.cleaned_data["idempotency_key"]:
+                # A kept hand the table moved past: set aside for the player to decide.
+                return kept_conflict(
+                    request,
+                    game,
+                    form,
+                    conflict,
+                    user=entrant.person,
+                    device=entrant.device,
+                    next_url=next_url,
+                )
+            stale = isinstance(conflict, StaleHand)
+            return _conflict(request, entrant, game, number, form.facts(), stale=stale)
         except RulesError as error:
             form.add_problems(error)
         except ValidationError as error:
@@ -176,6 +189,26 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
             return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
     # Refused, nothing stored: the form again with what to fix.
     return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
+
+
+def _record(form: HandForm, game: Game, entrant: Entrant) -> Hand:
+    """Store the form's hand: as any hand, or as a set-aside hand the player sends as the
+    next one (its record then says so)."""
+    common = {
+        "game": game,
+        "number": form.cleaned_data["number"],
+        "facts": form.facts(),
+        "user": entrant.person,
+        "device": entrant.device,
+        "entered_by_seat": form.entering_seat(),
+    }
+    key, after = form.cleaned_data["idempotency_key"], form.cleaned_data["after"]
+    typed_as = form.cleaned_data.get("set_aside")
+    if typed_as and key:
+        return send_set_aside_hand(
+            **common, key=key, after=after, typed_as=typed_as, typed=form.typed()
+        )
+    return record_hand(**common, idempotency_key=key, after=after)
 
 
 def _asks_entrant(entrant: Entrant, game: Game) -> str:
@@ -192,7 +225,11 @@ def _entrant_key(game: Game) -> str:
 
 def _new_hand(request: HttpRequest, entrant: Entrant, sheet: GameSheet, data) -> dict:
     """The entry form's arguments for the next hand: its number, the mode, who enters."""
-    initial = {"number": len(sheet.rows) + 1, "mode": data.get("mode", COUNTS)}
+    initial = {
+        "number": len(sheet.rows) + 1,
+        "mode": data.get("mode", COUNTS),
+        "after": table_state(sheet)["last"],  # the hand's base: refused once it is not
+    }
     asked = _asks_entrant(entrant, sheet.game)
     if asked:
         initial["entering"] = request.session.get(_entrant_key(sheet.game), "")
@@ -200,12 +237,20 @@ def _new_hand(request: HttpRequest, entrant: Entrant, sheet: GameSheet, data) ->
 
 
 def _conflict(
-    request: HttpRequest, entrant: Entrant, game: Game, number: int, facts: HandFacts
+    request: HttpRequest,
+    entrant: Entrant,
+    game: Game,
+    number: int,
+    facts: HandFacts,
+    *,
+    stale: bool = False,
 ) -> HttpResponse:
-    """Nothing stored: show the hand stored first, and a fresh form for the next one."""
+    """Nothing stored: show the hand stored first (or say that the table has moved on since
+    the page was opened), and a fresh form for the next one."""
     sheet = game_sheet(game.pk)
     form = entry_form(sheet, **_new_hand(request, entrant, sheet, request.POST))
-    conflict = conflict_view(sheet, number, facts, correct_url(entrant, game, number))
+    url = correct_url(entrant, game, number)
+    conflict = conflict_view(sheet, number, facts, url, stale=stale)
     return render_entry(request, entrant, sheet, form, conflict=conflict, status=409)
 
 
