@@ -32,9 +32,11 @@ def save_offline(page: Page) -> None:
     press_save(page)
 
 
-def kept_in_storage(page: Page) -> list[str]:
+def kept_in_storage(page: Page) -> list[int]:
+    """The numbers of the hands the phone keeps (its storage, by entry id)."""
     return page.evaluate(
-        "Object.keys(localStorage).filter((name) => name.startsWith('ramiscore:')).sort()"
+        """Object.keys(localStorage).filter((name) => name.startsWith('ramiscore:pending-hand:'))
+            .map((name) => JSON.parse(localStorage.getItem(name)).number).sort()"""
     )
 
 
@@ -60,7 +62,7 @@ def test_hands_saved_without_a_connection_are_kept_then_sent_once_when_it_return
     expect(box.locator(".pending-list li")).to_have_text(
         ["Donne\u00a01 · Anne · Sortie · Bruno\u00a0:\u00a012, Chloé\u00a0:\u00a030"]
     )
-    assert kept_in_storage(page) == [f"ramiscore:pending-hand:{game.pk}:1"]
+    assert kept_in_storage(page) == [1]
     assert game.hands.count() == 0
 
     # The table plays on: hand 2 is typed and kept too, on an empty form.
@@ -117,7 +119,7 @@ def test_a_hand_whose_answer_was_lost_is_stored_once(table: Page, game) -> None:
     press_save(page)
     expect(page.locator('#pending-hands [data-state="offline"]')).to_be_visible()
     assert game.hands.count() == 1
-    assert kept_in_storage(page) == [f"ramiscore:pending-hand:{game.pk}:1"]
+    assert kept_in_storage(page) == [1]
 
     page.unroute(f"**/t/{game.link_token}/")
     page.locator(".pending-send").click()
@@ -127,18 +129,20 @@ def test_a_hand_whose_answer_was_lost_is_stored_once(table: Page, game) -> None:
     expect(page.locator(".totals-table .total")).to_have_text(["0", "12", "30"])
 
 
-def test_a_kept_hand_entered_meanwhile_by_another_phone_shows_the_conflict(
+def test_a_kept_hand_entered_meanwhile_by_another_phone_is_set_aside_beside_it(
     table: Page, game, artifacts: Path
 ) -> None:
     page = table
     save_offline(page)
     play(game, "going_out", "Bruno", Anne=4, Chloé=30)  # another phone, with the Wi-Fi
     page.context.set_offline(False)
-    conflict = page.locator(".notice.conflict")
-    expect(conflict).to_contain_text("La donne 1 a déjà été saisie")
-    expect(conflict.locator(".differs")).to_have_count(3)  # who went out, and two counts
+    item = page.locator("#set-aside .set-aside-item")
+    expect(item.locator(".set-aside-why")).to_contain_text(
+        "la donne 1 a été saisie depuis un autre appareil"
+    )
+    expect(item.locator(".set-aside-holds")).to_contain_text("Bruno · Sortie")
     expect(page.locator("#pending-hands")).to_be_hidden()
-    assert kept_in_storage(page) == []  # seen: no longer kept
+    assert kept_in_storage(page) == [1]  # set aside: kept until the player decides
     page.screenshot(path=artifacts / "entry-offline-conflict.png", full_page=True)
     assert game.hands.get().ended_by.player.name == "Bruno"
 
@@ -178,7 +182,7 @@ def test_an_organiser_logged_out_meanwhile_is_asked_to_log_in_and_the_hand_then_
     page.context.set_offline(False)
     login = page.locator('#pending-hands [data-state="login"]')
     expect(login).to_be_visible()
-    assert kept_in_storage(page) == [f"ramiscore:pending-hand:{game.pk}:1"]
+    assert kept_in_storage(page) == [1]
     assert game.hands.count() == 0
     page.screenshot(path=artifacts / "entry-offline-logged-out.png")
 

@@ -87,6 +87,31 @@ def counted_by_way(variant: Variant) -> dict[str, dict[str, str]]:
     return {how: asdict(who_is_counted(variant, how)) for how in ways_to_end(variant)}
 
 
+def for_script(variant: Variant, players: int) -> dict:
+    """What static/js/rules.js needs to count and score a hand as this engine does, for a
+    table of `players`, as plain data (JSON): the variant's parameters, what it plays with,
+    and the bounds on a count."""
+    size = variant.deal_size(players)
+    deck = variant.deck()
+    return {
+        **variant.options(),
+        "slug": variant.slug,
+        "family": variant.family,
+        "highest_wins": variant.highest_wins,
+        "has_never_melded": variant.has_never_melded,
+        "joker_value": variant.joker_value,
+        "copies": deck.copies,
+        "jokers": deck.jokers,
+        "deal_size": size,
+        "count_ceiling": count_ceiling(variant, size),
+        "count_floor": count_floor(variant) if variant.family == RAMI else 0,
+        "target": variant.target,
+        "number_of_deals": variant.number_of_deals,
+        "plays_matches": variant.plays_matches,
+        "who_is_counted": counted_by_way(variant),
+    }
+
+
 def who_must_be_counted(variant: Variant, players: tuple[str, ...], hand: Hand) -> list[str]:
     """Every player but one who went out and holds nothing (rami-type); every player (gin)."""
     if who_is_counted(variant, hand.how).ender == HOLDS_NOTHING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import corrections, entry, entry_kept
+from tournaments.views import corrections, entry, entry_kept, entry_live
 
 app_name = "entry"
 
@@ -16,6 +16,7 @@ kept = "kept/<str:key>/"  # a hand kept on a phone, by its entry id (docs/offlin
 urlpatterns = [
     path(game + "enter/", entry.enter, name="enter"),
     path(game + "preview/", entry.preview, name="preview"),
+    path(game + "enter/live/", entry_live.live, name="live"),
     path(hand + "confirm/", entry.confirm, name="confirm"),
     # Corrections stay with the organisers.
     path(hand + "correct/", corrections.correct, name="correct"),
@@ -24,6 +25,7 @@ urlpatterns = [
     path(game + kept + "discard/", entry_kept.discard, name="discard_kept"),
     path(link, entry.table_link, name="table_link"),
     path(link + "preview/", entry.table_link_preview, name="table_link_preview"),
+    path(link + "live/", entry_live.table_link_live, name="table_link_live"),
     path(link + "hands/<id:number>/confirm/", entry.table_link_confirm, name="table_link_confirm"),
     path(link + kept + "discard/", entry_kept.table_link_discard, name="table_link_discard_kept"),
 ]

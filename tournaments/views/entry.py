@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -25,11 +26,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.display.cards import card_grid, codes_legend, example_codes, grid_letters
 from tournaments.display.formats import labelled
 from tournaments.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
-from tournaments.display.labels import how_choice
+from tournaments.display.labels import HOW_LABELS, how_choice
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
 from tournaments.models import Game, Hand
 from tournaments.rules import RulesError
-from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
+from tournaments.rules.hands import GIN_, KNOCK, counted_by_way, for_script
 from tournaments.selectors.games import GameSheet, HandRow, game_seats, game_sheet
 from tournaments.services.clubs import organises
 from tournaments.services.entry import (
@@ -396,28 +397,58 @@ def render_entry(
     status: int = 200,
 ) -> HttpResponse:
     game = sheet.game
-    seats_by_id = {seat.id: seat for seat in sheet.seats}
-    hands = [hand_view(row, entrant, game, seats_by_id) for row in sheet.rows]
     context = {
         **hand_form_context(sheet, form, entrant.url("enter", game), entrant.url("preview", game)),
         # The round's clock, polled: time left, and what to do once it is up.
         **game_clock_context(game),
+        **live_context(entrant, sheet),
         "poll_every": POLL_EVERY,
-        "sheet": sheet,
-        "game": game,
-        "is_over": game.finished or game.closed,
-        "hands": hands,
-        "provisional": [hand for hand in hands if hand.provisional],
         "preview": preview,
         "conflict": conflict,
-        "entrant": entrant,
         "answered_key": answered_key(request, conflict),  # a hand the phone kept: answered here
-        "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
         "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
         if entrant.is_organiser and sheet.rows
         else "",
+        # What the page's scripts count with while the server cannot be reached.
+        "rules_data": {
+            "variant": for_script(game.rules(), len(sheet.seats)),
+            "seats": [[seat.position, seat.player.name] for seat in sheet.seats],
+            # How a preview names a hand's result (preview_view's words).
+            "results": {code: how_choice(code) for code in HOW_LABELS},
+            "won": _("Hand %(number)s: %(result)s, won by %(winner)s"),
+            "not_won": _("Hand %(number)s: %(result)s"),
+        },
+        "discard_url": entrant.url("discard_kept", game, key=KEY_SLOT),
     }
     return render(request, "entry/enter.html", context, status=status)
+
+
+KEY_SLOT = "ENTRYKEY"  # where the page's sender puts a kept hand's id in the discard URL
+
+
+def live_context(entrant: Entrant, sheet: GameSheet) -> dict[str, Any]:
+    """What the entry page's live part shows (the totals, the hands waiting for confirmation,
+    the hands played), which the page refreshes as the table's version moves."""
+    game = sheet.game
+    seats_by_id = {seat.id: seat for seat in sheet.seats}
+    hands = [hand_view(row, entrant, game, seats_by_id) for row in sheet.rows]
+    return {
+        "sheet": sheet,
+        "game": game,
+        "target": game.rules().target,
+        "is_over": game.finished or game.closed,
+        "hands": hands,
+        "provisional": [hand for hand in hands if hand.provisional],
+        "entrant": entrant,
+        "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
+        "live_url": entrant.url("live", game),
+        "table_state": table_state(sheet)
+        | {
+            "version": game.version,
+            "at": timezone.now().isoformat(),
+            "totals": {seat.player.name: seat.total for seat in sheet.seats},
+        },
+    }
 
 
 def hand_form_context(
@@ -442,7 +473,6 @@ def hand_form_context(
         "fragment": False,
         "variant": variant,
         "who_is_counted": counted_by_way(variant),
-        "target": variant.target,
         "action_url": action_url,
         "preview_url": preview_url,
         "copies": deck.copies,
