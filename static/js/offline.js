@@ -273,13 +273,12 @@
       how.dispatchEvent(new Event("change", { bubbles: true })); // entry.js shows every player
     }
     const preview = document.getElementById("preview");
-    if (preview) {
-      const hint = document.createElement("p");
-      hint.className = "hint";
-      hint.textContent = box.dataset.textNoPreview;
-      preview.replaceChildren(hint);
-    }
+    if (preview) preview.replaceChildren(...emptyPreview.map((node) => node.cloneNode(true)));
   }
+  // The preview as the page first showed it (its hint), for the next hand's empty form.
+  const emptyPreview = [...(document.getElementById("preview")?.childNodes || [])].map((node) =>
+    node.cloneNode(true),
+  );
 
   // Sending.
   let token = ""; // a fresh CSRF token, fetched after the server refused an old one
@@ -446,7 +445,8 @@
     justSent = Boolean(next);
     syncForm();
     show("");
-    if (next) document.dispatchEvent(new CustomEvent("ramiscore:refresh"));
+    // What the table holds now, beside the hands set aside or in place of those sent.
+    if (next || setAsideNow) document.dispatchEvent(new CustomEvent("ramiscore:refresh"));
     return setAsideNow && !next ? "set_aside" : next ? "sent" : "";
   }
   function stop(newState) {

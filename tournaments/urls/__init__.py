@@ -27,4 +27,5 @@ urlpatterns = [
     path("", include("tournaments.urls.tournament")),
     path("", include("tournaments.urls.gamefiles")),
     path("", include("tournaments.urls.seasons")),
+    path("", include("tournaments.urls.app")),
 ]
