@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 KEPT_BY_THE_SERVICE_WORKER = (
     "async () => (await caches.match(location.href.split('?')[0])) !== undefined"
 )
-NOT_SENT = "Pas encore envoyé\u00a0: envoi dès le retour de la connexion."
+NOT_SENT = "Pas encore envoyé (1\u00a0donne)\u00a0: envoi dès le retour de la connexion."
 
 
 def save_offline(page: Page) -> None:
@@ -61,7 +61,7 @@ def test_hands_saved_without_a_connection_are_kept_then_sent_once_when_it_return
 ) -> None:
     page, box = table, table.locator("#pending-hands")
     save_offline(page)
-    expect(box.locator('[data-state="offline"]')).to_have_text(NOT_SENT)
+    expect(page.locator("#connection-status")).to_have_text(NOT_SENT)
     expect(box.locator(".pending-list li")).to_have_text(
         ["Donne\u00a01 · Anne · Sortie · Bruno\u00a0:\u00a012, Chloé\u00a0:\u00a030"]
     )
@@ -123,7 +123,7 @@ def test_a_hand_whose_answer_was_lost_is_stored_once(table: Page, game) -> None:
     page.route(f"**/t/{game.link_token}/", lose_the_answer)
     type_hand(page, "1", "12", "30")
     press_save(page)
-    expect(page.locator('#pending-hands [data-state="offline"]')).to_be_visible()
+    expect(page.locator("#connection-status")).to_contain_text("Pas encore envoyé")
     assert game.hands.count() == 1
     assert kept_in_storage(page) == [1]
 

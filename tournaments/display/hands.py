@@ -7,16 +7,19 @@ Built from rows already loaded (`selectors.games.game_sheet`): no query.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import rules
 from tournaments.display.cards import shown_codes
 from tournaments.display.formats import labelled
 from tournaments.display.labels import how_choice
 from tournaments.models import Hand, HandLine, Seat
-from tournaments.rules.hands import GIN_, KNOCK, NEVER_MELDED, UNDERCUT
+from tournaments.rules import RulesError, Variant
+from tournaments.rules.cards import format_cards, parse_cards
+from tournaments.rules.hands import GIN_, KNOCK, NEVER_MELDED, UNDERCUT, Laid, laid_down
 from tournaments.selectors.games import HandRow
 
 
@@ -123,6 +126,8 @@ class FactLine:
     counted: int | None  # what the held cards counted, when it is not the typed count
     points: int
     total: int
+    # A gin hand given by cards: the melds, lay-offs and deadwood the engine counted.
+    laid: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -135,23 +140,71 @@ class HandSummary:
     provisional: bool
 
 
-def hand_summary(row: HandRow, seats: list[Seat]) -> HandSummary:
-    """A stored hand's facts and points, player by player in seat order."""
+def hand_summary(row: HandRow, seats: list[Seat], variant: Variant | None = None) -> HandSummary:
+    """A stored hand's facts and points, player by player in seat order; with its game's
+    `variant`, what the engine laid down for a gin hand given by cards (the confirm screen:
+    a confirmer checks a deadwood without counting it again)."""
     hand = row.hand
     seats_by_id = {seat.id: seat for seat in seats}
+    laid = _laid_down(row, seats, variant) if variant is not None else {}
     return HandSummary(
         number=hand.number,
         outcome=outcome(hand),
-        lines=[_fact_line(seat, line) for seat, line in zip(seats, row.lines, strict=True)],
+        lines=[
+            _fact_line(seat, line, laid.get(seat.player.name))
+            for seat, line in zip(seats, row.lines, strict=True)
+        ],
         entered_by=entered_by(hand, seats_by_id),
         confirmed_by=confirmed_by(hand, seats_by_id),
         provisional=hand.is_provisional,
     )
 
 
-def _fact_line(seat: Seat, line: HandLine | None) -> FactLine:
+def _fact_line(seat: Seat, line: HandLine | None, laid: Laid | None = None) -> FactLine:
     if line is None:
         return FactLine(seat.player.name, "—", None, 0, 0)
     held = held_words(line)
     counted = None if line.counted is None or str(line.counted) == held else line.counted
-    return FactLine(seat.player.name, held, counted, line.points, line.running_total)
+    words = _laid_words(laid) if laid is not None else []
+    return FactLine(seat.player.name, held, counted, line.points, line.running_total, words)
+
+
+def _laid_down(row: HandRow, seats: list[Seat], variant: Variant) -> dict[str, Laid]:
+    """The engine's melds for the stored hand; {} if it has none to show (or refuses it)."""
+    if not any(line is not None and line.held_cards for line in row.lines):
+        return {}
+    names = {seat.id: seat.player.name for seat in seats}
+    held: dict[str, object] = {}
+    for seat, line in zip(seats, row.lines, strict=True):
+        if line is None or not line.held_anything:
+            continue
+        if line.never_melded:
+            held[seat.player.name] = NEVER_MELDED
+        elif line.held_cards:
+            held[seat.player.name] = tuple(parse_cards(line.held_cards)[0])
+        else:
+            held[seat.player.name] = line.held_count
+    hand = rules.Hand(row.hand.how, names.get(row.hand.ended_by_id), held)
+    try:
+        return laid_down(variant, tuple(seat.player.name for seat in seats), hand)
+    except RulesError:
+        return {}
+
+
+def _laid_words(laid: Laid) -> list[str]:
+    """ "Melds: 4H 5H 6H · 9S 9D 9C", "Laid off on the knocker's melds: 7H", "Left: 3C", the
+    cards in the page's letters."""
+
+    def shown(cards) -> str:
+        return shown_codes(format_cards(cards))
+
+    words = []
+    if laid.melds:
+        words.append(_("Melds: %(melds)s") % {"melds": " · ".join(shown(m) for m in laid.melds)})
+    if laid.laid_off:
+        words.append(
+            _("Laid off on the knocker’s melds: %(cards)s") % {"cards": shown(laid.laid_off)}
+        )
+    if laid.deadwood:
+        words.append(_("Left: %(cards)s") % {"cards": shown(laid.deadwood)})
+    return words

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from functools import cache
 
-from .cards import deck_problems, hand_value, parse_cards
+from .cards import JOKER, deck_problems, hand_value, parse_cards
 from .errors import RulesError, problem
 from .errors import gettext_noop as _
 from .layoffs import knock_counts
@@ -236,7 +236,7 @@ def count_hand(variant: Variant, players: tuple[str, ...], hand: Hand, number: i
     if variant.family == RAMI:
         counted = {name: _rami_count(variant, value) for name, value in hand.held.items()}
     else:
-        counted = _gin_counts(variant, hand, number)
+        counted = _gin_counts(variant, hand, number)[0]
     # Seating order matters for ties (R21): the first tied undercutter wins the hand.
     return {name: counted[name] for name in players if name in counted}
 
@@ -250,10 +250,32 @@ def _rami_count(variant: Variant, value: Held) -> int:
     return hand_value(value, ace_value=variant.ace_value, joker_value=variant.joker_value)
 
 
-def _gin_counts(variant: Variant, hand: Hand, number: int) -> dict[str, int]:
+@dataclass(frozen=True)
+class Laid:
+    """What one player of a gin hand given by cards laid down, as the engine counted it: his
+    melds, what he laid off on the knocker's melds (after a knock), the deadwood left."""
+
+    melds: tuple[Cards, ...]
+    laid_off: Cards
+    deadwood: Cards
+
+
+def laid_down(variant: Variant, players: tuple[str, ...], hand: Hand) -> dict[str, Laid]:
+    """Each player's melds, lay-offs and deadwood as `count_hand` counted them, for a
+    gin-variant hand given by cards (the confirm screen shows them); {} for a rami-type
+    variant, where every card counts, and for players whose count was typed."""
+    if variant.family != GIN:
+        return {}
+    count_hand(variant, players, hand, 1)  # RulesError for a hand the engine refuses
+    return _gin_counts(variant, hand, 1)[1]
+
+
+def _gin_counts(variant: Variant, hand: Hand, number: int) -> tuple[dict[str, int], dict]:
+    """Each counted value, and what each player given by cards laid down (`Laid`)."""
     ace = variant.ace_value
     counted = {name: v for name, v in hand.held.items() if isinstance(v, int)}
     with_cards = {name: list(v) for name, v in hand.held.items() if isinstance(v, tuple)}
+    laid: dict[str, Laid] = {}
     knocker = hand.ended_by
     knocker_deadwood = counted.get(knocker)
     if knocker in with_cards:
@@ -271,12 +293,17 @@ def _gin_counts(variant: Variant, hand: Hand, number: int) -> dict[str, int]:
         knocker_cards = with_cards.pop(knocker)
         arrangement, defenders = knock_counts(knocker_cards, with_cards, ace_value=ace)
         counted[knocker] = arrangement.deadwood
-        counted.update({name: count.deadwood for name, count in defenders.items()})
+        laid[knocker] = _laid(arrangement)
+        for name, count in defenders.items():
+            counted[name] = count.deadwood
+            laid[name] = _laid(count.arrangement, count.laid_off)
     else:
         # No lay-offs on a gin, a knock with no deadwood included (R22), nor on a draw: each
         # player's own best melds only.
         for name, cards in with_cards.items():
-            counted[name] = best_arrangement(cards, ace_value=ace).deadwood
+            arrangement = best_arrangement(cards, ace_value=ace)
+            counted[name] = arrangement.deadwood
+            laid[name] = _laid(arrangement)
     if hand.how == KNOCK and counted[knocker] > variant.knock_max:
         message = _("a knock needs at most %(limit)s deadwood, not %(deadwood)s")
         raise RulesError(
@@ -296,4 +323,12 @@ def _gin_counts(variant: Variant, hand: Hand, number: int) -> dict[str, int]:
         raise RulesError(
             [problem(message, hand=number, player=knocker, field="held", deadwood=counted[knocker])]
         )
-    return counted
+    return counted, laid
+
+
+def _laid(arrangement, laid_off: Cards = ()) -> Laid:
+    left = list(arrangement.deadwood_cards)
+    for card in laid_off:
+        left.remove(card)
+    melds = tuple(meld.cards + (JOKER,) * meld.jokers for meld in arrangement.melds)
+    return Laid(melds, tuple(laid_off), tuple(left))

@@ -313,7 +313,7 @@ def _confirm(request: HttpRequest, game: Game, entrant: Entrant, number: int) ->
         return redirect(back)
     context = {
         "game": game,
-        "hand": hand_summary(row, sheet.seats),
+        "hand": hand_summary(row, sheet.seats, game.rules()),
         "form": form,
         # The phone that entered the hand cannot confirm it (a guard against slips).
         "same_device": not entrant.vouches and is_same_person(hand, entrant.person, entrant.device),

@@ -21,10 +21,11 @@ from django.views.decorators.http import require_GET
 from tournaments import sheets
 from tournaments.models import Event, Game, Round
 from tournaments.selectors import pdf_versions
-from tournaments.selectors.events import round_games
+from tournaments.selectors.events import round_games, tent_tables
 from tournaments.selectors.games import games_with_seats
 from tournaments.sheets import catalogue, store
 from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
+from tournaments.sheets.tents import table_tents_pdf
 from tournaments.views.permissions import organiser_view
 from tournaments.views.stored_pdfs import pdf_response
 
@@ -166,3 +167,34 @@ def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         found["event__name"], language, gettext_noop("round %(number)s seating"), number=number
     )
     return pdf_response(request, catalogue.seating(found), render, name)
+
+
+MOST_TENTS = 500  # table numbers a request may ask tents for
+
+
+@require_GET
+@organiser_view
+def table_tents(request: HttpRequest, event: Event) -> HttpResponse:
+    """A tent per table number of the event (docs/offline.md): for the tables of the rounds
+    seated so far or, before round 1, for `?tables=` (else as many as the players fill).
+    Private: whoever scans a tent may enter the table's hands."""
+    asked = request.GET.get("tables", "")
+    if asked.isdigit() and 0 < int(asked) <= MOST_TENTS:
+        tables = list(range(1, int(asked) + 1))
+    elif asked:
+        return HttpResponseBadRequest(
+            _("Give the number of tables, from 1 to %(most)s.") % {"most": MOST_TENTS}
+        )
+    else:
+        tables = tent_tables(event.pk)
+    site = sheets.site_url(request)
+    found = pdf_versions.tents_fingerprint(event.pk)
+    wanted = catalogue.table_tents(event.pk, found, site=site, tables=tables)
+    name = _filename(event.name, event.language, gettext_noop("table tents"))
+    return pdf_response(
+        request,
+        wanted,
+        lambda: table_tents_pdf(event, tables=tables, site=site),
+        name,
+        private=True,
+    )
