@@ -219,7 +219,10 @@
       ([name]) => !["csrfmiddlewaretoken", "idempotency_key", "after", "number"].includes(name),
     );
     const after = form.querySelector('input[name="after"]')?.value || "";
-    return { key, number: Number(numberField().value), after, fields, summary: summary(), kept: Date.now(), state: "" };
+    // Where it is sent from, and that table's name: a table tent may lead elsewhere next round.
+    const page = action;
+    const where = document.querySelector(".entry-head h1")?.textContent.trim() || "";
+    return { key, number: Number(numberField().value), after, fields, summary: summary(), kept: Date.now(), state: "", page, where };
   }
   const numberField = () => form.querySelector('input[name="number"]');
   const labelOf = (input) => input?.closest("label")?.textContent.trim() || "";
@@ -517,6 +520,30 @@
     attempts = 0;
     sendAll();
   });
+
+  // Hands kept for another table (a table tent now opens the next round's game): a link to
+  // each page they are sent from.
+  function otherTables() {
+    const other = document.getElementById("other-tables");
+    if (!other || !storage) return;
+    const pages = new Map();
+    for (let i = 0; i < storage.length; i++) {
+      const name = storage.key(i);
+      if (!name.startsWith("ramiscore:pending-hand:") || name.startsWith(PREFIX)) continue;
+      const entry = read(name);
+      if (entry?.page) pages.set(entry.page, entry.where || new URL(entry.page, location.href).pathname);
+    }
+    other.replaceChildren(other.firstChild);
+    for (const [page, where] of pages) {
+      const link = document.createElement("a");
+      link.href = page;
+      link.className = "button secondary";
+      link.textContent = where;
+      other.append(" ", link);
+    }
+    other.hidden = !pages.size;
+  }
+  otherTables();
 
   // On opening the page: the hand this page answers is shown now and no longer kept; the
   // form skips the numbers kept; the others are sent, or offered while an answer is read.

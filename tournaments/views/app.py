@@ -39,6 +39,7 @@ KEPT_PAGES = {
     "entry:enter": {"game_id": 0},
     "game": {"game_id": 0},
     "event": {"event_id": 0},
+    "table_tent": {"event_id": 0, "table": 0, "signature": "TOKEN"},
 }
 PLACEHOLDERS = {"TOKEN": "[^/]+", "0": "[0-9]+"}
 # Static files the kept pages need, fetched when the service worker installs: the print
