@@ -26,10 +26,12 @@
   const list = box.querySelector(".pending-list");
   const note = box.querySelector(".pending-note");
   const sendButton = box.querySelector(".pending-send");
-  // A request with no answer after this long is a lost connection: the hand stays kept and
-  // the form is free at once. Short, so that every kept hand goes within 10 s of the link's
-  // return (RETRY_CAP between tries).
-  const TIMEOUT = 4000;
+  // Save waits this long for the server, then frees the form for the next hand (the hand
+  // stays kept, its request goes on: a busy server's answer still counts). A request with
+  // no answer after DEAD is a lost connection, given up and tried again RETRY_CAP seconds
+  // later at most: every kept hand goes within seconds of the link's return.
+  const PATIENCE = 4000;
+  const DEAD = 20000;
   const RETRY_CAP = 4;
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, name) => values[name]);
 
@@ -114,7 +116,7 @@
     const pending = toSend().length;
     let kind = "online";
     let words = status.dataset.online;
-    if (busy) {
+    if (busy && reachable) {
       kind = "sending";
       words = status.dataset.sending;
     } else if (pending) {
@@ -293,7 +295,7 @@
     if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
     return document.querySelector('input[name="csrfmiddlewaretoken"]')?.value || "";
   }
-  const signal = () => (AbortSignal.timeout ? AbortSignal.timeout(TIMEOUT) : undefined);
+  const signal = () => (AbortSignal.timeout ? AbortSignal.timeout(DEAD) : undefined);
   function body(entry, extra = {}) {
     const data = new URLSearchParams(entry.fields);
     data.set("number", String(entry.number));
@@ -390,19 +392,21 @@
     plain.submit();
   }
 
-  // Every kept hand, in order, and the discards to report. `saving`: the hand just saved is
-  // among them (its page follows once it is stored). Returns "saved" and "answered" (the
-  // page is being replaced), "sent" (stored, the page stays: a hand is being typed),
-  // "set_aside", "kept" (some remain) or "".
+  // Every kept hand, in order, and the discards to report. Once they are stored the page
+  // with them follows (the server's: "Hand 3 saved."), unless a hand is being typed: then
+  // the page stays and its live part is brought up to date. `saving.page`: the hand just
+  // saved is among them, and Save still waits for it. Returns "saved" and "answered" (the
+  // page is being replaced), "sent" (stored, the page stays), "set_aside", "kept" (some
+  // remain) or "".
   let timer = 0;
   let attempts = 0;
-  async function sendAll(saving = false) {
+  async function sendAll(saving = { page: false }) {
     const entries = all().filter((entry) => entry.state !== "set_aside");
     if (busy || !entries.length) return busy ? "kept" : "";
     busy = true;
     justSent = false;
     clearTimeout(timer);
-    if (!saving) show("sending");
+    if (!saving.page) show("sending");
     updateStatus();
     let next = "";
     let setAsideNow = false;
@@ -441,7 +445,7 @@
     }
     reachable = true;
     attempts = 0;
-    if (next && (saving || pristine())) {
+    if (next && (saving.page || pristine())) {
       location.replace(next); // the page with the hands saved ("Hand 3 saved.")
       return "saved";
     }
@@ -487,11 +491,15 @@
         return;
       }
       form.classList.add("sending");
-      const outcome = await sendAll(true);
+      const saving = { page: true };
+      const patience = new Promise((resolve) => setTimeout(resolve, PATIENCE, "waiting"));
+      const outcome = await Promise.race([sendAll(saving), patience]);
       if (outcome === "saved" || outcome === "answered") return; // the page is being replaced
+      saving.page = false; // no answer yet: the form is free, the answer comes in the background
       form.classList.remove("sending");
       clearForm();
       setNumber(nextFree(table.next && outcome === "set_aside" ? table.next : entry.number + 1));
+      if (outcome === "waiting") reachable = false; // said as "the server does not answer"
       show(state || "offline"); // listed at once, even while an earlier send is under way
       (outcome === "set_aside" ? asideBox : box).scrollIntoView({ block: "start" });
     });
