@@ -16,6 +16,7 @@ Each hand is told apart by Bruno's count: its number at the table as typed.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ class Figures:
     set_aside_then_sent: int = 0
     answers_lost: int = 0
     sent_after_link_back_s: float = 0.0  # the last kept hand stored, after the link came back
+    load_average_at_link_back: float = 0.0  # the machine's (1 min): a busy one answers later
     offline_reopen_ms: list[float] = field(default_factory=list)
 
 
@@ -173,6 +175,7 @@ def play_night(
         phones[table - 1].lose_the_next_answer()
     figures.answers_lost = len(ANSWERS_LOST)
     back = time.monotonic()
+    figures.load_average_at_link_back = round(os.getloadavg()[0], 1)
     for phone in phones:
         phone.context.set_offline(False)
     for phone in phones:

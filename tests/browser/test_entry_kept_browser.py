@@ -23,13 +23,14 @@ from tournaments.services.entry import delete_last_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/work/notes/shots")
 NBSP = "\u00a0"
 
 
-def shot(page: Page, artifacts: Path, name: str) -> None:
-    """A phone-size screenshot for people to look at (test-artifacts/, gitignored)."""
-    page.screenshot(path=artifacts / name, full_page=True)
+def shot(page: Page, artifacts: Path, name: str, top: str = "main") -> None:
+    """A phone-size screenshot (390 × 844) from `top` down, for people to look at
+    (test-artifacts/, gitignored)."""
+    page.locator(top).first.evaluate("(element) => element.scrollIntoView({block: 'start'})")
+    page.screenshot(path=artifacts / name)
 
 
 @pytest.fixture
@@ -94,7 +95,7 @@ def test_the_issues_undo_sequence_never_counts_the_hand_twice(
     expect(item.locator(".set-aside-holds")).to_contain_text(f"La table a{NBSP}: Donne 9")
     expect(page.locator("#entry-title")).to_have_text(f"Donne{NBSP}10")
     expect(page.locator("#connection-status")).to_contain_text("attend votre décision")
-    shot(page, artifacts, "entry-set-aside.png")
+    shot(page, artifacts, "entry-set-aside.png", top="#connection-status")
 
     type_hand(page, "1", "20", "25")  # the player types it again, as hand 10
     save_and_wait(page)
@@ -108,7 +109,7 @@ def test_the_issues_undo_sequence_never_counts_the_hand_twice(
     assert stored(game)[-1] == (10, "20") and len(stored(game)) == 10
     assert bruno(game) == 182  # 162 + 20, not 202
     expect(item).to_be_visible()
-    shot(page, artifacts, "entry-set-aside-after-retyping.png")
+    shot(page, artifacts, "entry-set-aside-after-retyping.png", top="#set-aside")
 
     item.locator(".set-aside-discard").click()
     with page.expect_response(lambda response: "/discard/" in response.url):
@@ -248,7 +249,7 @@ def test_a_hand_saved_from_another_phone_appears_within_one_poll(
     expect(page.locator("#entry-title")).to_have_text(f"Donne{NBSP}2")
     expect(page.locator("#hand-form input[name=number]")).to_have_value("2")
     expect(page.locator("#hands-live .hands-table tbody tr")).to_have_count(1)
-    shot(page, artifacts, "entry-after-another-phone-saved.png")
+    shot(page, artifacts, "entry-after-another-phone-saved.png", top=".entry-head")
 
 
 def test_a_hand_being_typed_keeps_its_number_when_another_phone_saves(table: Page, game) -> None:

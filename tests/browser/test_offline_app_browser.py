@@ -62,7 +62,7 @@ def test_the_entry_page_opens_offline_with_its_totals_and_the_kept_hands(
     expect(page.locator("#pending-hands .pending-list li")).to_have_count(1)
     expect(page.locator("#projected-totals .total")).to_have_text(["5", "12", "38"])
     expect(page.locator("#entry-title")).to_have_text(f"Donne{NBSP}3")
-    page.screenshot(path=artifacts / "entry-offline-reopened.png", full_page=True)
+    page.screenshot(path=artifacts / "entry-offline-reopened.png")  # the phone's screen
 
     # Typing and keeping hands works as on a page that stayed open.
     type_hand(page, "3", "7", "9")
