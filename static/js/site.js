@@ -56,9 +56,12 @@ if ("serviceWorker" in navigator && document.body.dataset.serviceWorker) {
     ? ""
     : when.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
   const notice = document.createElement("p");
-  notice.className = "notice offline-copy";
+  notice.className = "offline-copy";
   notice.setAttribute("role", "status");
   notice.textContent = document.body.dataset.offlineCopy.replace("%(time)s", time);
   for (const old of document.querySelectorAll("#content > .messages")) old.remove();
   document.getElementById("content").prepend(notice);
+  // Opened at its top, where the notice says since when (not where the copy was scrolled).
+  history.scrollRestoration = "manual";
+  window.addEventListener("load", () => window.scrollTo(0, 0));
 })();
