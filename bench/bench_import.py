@@ -43,8 +43,8 @@ def long_game_file(rng: random.Random) -> dict:
 
 
 def import_seconds(document: dict) -> tuple[float, float]:
+    from tournaments.events.services.gamefiles import import_game
     from tournaments.models import Club, Event
-    from tournaments.services.gamefiles import import_game
 
     club = Club.objects.create(name="Bench club")
     event = Event.objects.create(

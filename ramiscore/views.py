@@ -7,12 +7,13 @@ import sys
 from django.http import HttpRequest, HttpResponse
 from django.views import defaults
 
-from ramiscore.middleware import busy_page, database_busy
+from ramiscore.middleware import database_trouble, trouble_page
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """The 500 page; or 503 "try again" when what failed was the database being busy (in a
-    middleware, e.g. saving a session, where DatabaseBusyMiddleware cannot see it)."""
-    if database_busy(sys.exc_info()[1]):
-        return busy_page(request)
+    """The 500 page; or 503 "try again" when what failed was the database being busy, out of
+    reach or full (in a middleware, e.g. saving a session, where DatabaseBusyMiddleware
+    cannot see it)."""
+    if trouble := database_trouble(sys.exc_info()[1]):
+        return trouble_page(request, trouble)
     return defaults.server_error(request)

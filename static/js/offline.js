@@ -33,6 +33,7 @@
   const PATIENCE = 4000;
   const DEAD = 20000;
   const RETRY_CAP = 4;
+  const RETRIED = ["offline", "full"]; // states that pass: the hands are sent again by themselves
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, name) => values[name]);
 
   // What the page knows of the table (views/entry_live.py): the next hand, the base of a
@@ -144,7 +145,7 @@
       line.hidden = line.dataset.state !== state;
     }
     list.replaceChildren(...entries.map(listItem));
-    sendButton.hidden = !["offline", "waiting"].includes(state);
+    sendButton.hidden = ![...RETRIED, "waiting"].includes(state);
     note.hidden = state === "answered";
     box.hidden = !entries.length && state !== "answered";
     showSetAside();
@@ -358,7 +359,12 @@
     }
     if (response.status === 400 || response.status === 409) return { answered: true };
     if (response.status === 404) return { state: "link" }; // the table link was turned off
-    if (response.status >= 500) return { state: "offline" }; // busy or restarting: later
+    if (response.status === 503) {
+      // Busy, restarting, or its disk full (which the organiser must hear of): later.
+      const answer = await response.json().catch(() => null);
+      return { state: answer?.problem === "disk_full" ? "full" : "offline" };
+    }
+    if (response.status >= 500) return { state: "offline" };
     return { state: "refused" };
   }
   async function report(entry) {
@@ -460,7 +466,7 @@
     busy = false;
     reachable = newState !== "offline";
     show(newState);
-    if (newState === "offline") retryLater();
+    if (RETRIED.includes(newState)) retryLater();
     return "kept";
   }
   function rebase(from, to) {

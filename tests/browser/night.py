@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.factories import EventFactory, facts, make_game
 from tournaments.models import Game, SetAsideHand
-from tournaments.services.entry import correct_hand, delete_last_hand
+from tournaments.play.services.entry import correct_hand, delete_last_hand
 
 TABLES, HANDS = 10, 10
 ONLINE_BEFORE, CUT_UNTIL = 4, 8  # hands 1-4 online, 5-8 typed during the cut, 9-10 after

@@ -19,7 +19,7 @@ from pytest_django.live_server_helper import LiveServer
 from tests.browser.steps import press_save, save_and_wait, type_hand
 from tests.factories import EventFactory, correct, make_game, play
 from tournaments.models import SetAsideHand
-from tournaments.services.entry import delete_last_hand
+from tournaments.play.services.entry import delete_last_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,7 +11,7 @@ from pytest_django.live_server_helper import LiveServer
 from tests.browser.steps import press_save, save_and_wait, type_hand
 from tests.factories import EventFactory, make_game
 from tournaments.models import Round
-from tournaments.services.links import tent_path
+from tournaments.play.services.links import tent_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -16,7 +16,7 @@ from tests.factories import EventFactory, make_game, play
 from tests.views.entry_support import hand
 from tournaments.models import Hand, SetAsideHand
 from tournaments.models.games import START
-from tournaments.services.entry import delete_last_hand
+from tournaments.play.services.entry import delete_last_hand
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.factories import UserFactory, make_game
 from tests.pdf import in_english, lines, page_count, pages_text, qr_codes
 from tournaments.models import Round
-from tournaments.services.links import set_table_link, tent_path
+from tournaments.play.services.links import set_table_link, tent_path
 from tournaments.sheets import tents
 
 pytestmark = pytest.mark.django_db

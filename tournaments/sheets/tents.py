@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.utils.safestring import SafeString
 
 from tournaments.models import Event
-from tournaments.services.links import tent_path
+from tournaments.play.services.links import tent_path
 
 from .render import qr_svg, render_pdf
 

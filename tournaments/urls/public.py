@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import public, screen, tents
+from tournaments.views import guide, public, screen, tents
 
 urlpatterns = [
     path("events/<id:event_id>/", public.event_page, name="event"),
@@ -15,4 +15,6 @@ urlpatterns = [
     path("games/<id:game_id>/clock/", public.game_clock, name="game_clock"),
     # A table tent's QR code: the table's game in the round in play, for the whole event.
     path("tent/<id:event_id>/<id:table>/<str:signature>/", tents.table_tent, name="table_tent"),
+    # The organiser's guide (docs/guide-organisateur.md), linked from every page's footer.
+    path("guide/", guide.guide, name="guide"),
 ]

@@ -18,6 +18,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -31,10 +32,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Event, Game
+from tournaments.web.permissions import public_view
 
 # The pages a phone keeps to open offline, by URL name, and the placeholder values that
 # turn their addresses into the patterns the service worker matches.
-KEPT_PAGES = {
+KEPT_PAGES: dict[str, dict[str, Any]] = {
     "entry:table_link": {"token": "TOKEN"},
     "entry:enter": {"game_id": 0},
     "game": {"game_id": 0},
@@ -50,6 +52,7 @@ PAPER = "#f7f5ef"
 
 
 @require_safe
+@public_view
 def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "version": release(),
@@ -60,7 +63,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "assets": _js([static(name) for name in phone_assets()]),
         "pages": _js(page_patterns()),
         # Hashed names (the manifest storage): a file never changes under its name.
-        "hashed": "true" if "Manifest" in settings.STORAGES["staticfiles"]["BACKEND"] else "false",
+        "hashed": "true" if _hashed_static() else "false",
     }
     response = render(request, "app/sw.js", context, content_type="text/javascript")
     patch_cache_control(response, no_cache=True)  # the browser checks it on every visit
@@ -68,6 +71,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@public_view
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app's manifest for the page it is linked from (`?start=` its address): added
     to the home screen, a table's page opens in its own window with the club's icon."""
@@ -100,6 +104,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 
 @require_safe
+@public_view
 def offline(request: HttpRequest) -> HttpResponse:
     """What a phone shows for a page it never opened while the network is gone."""
     return render(request, "app/offline.html")
@@ -164,12 +169,24 @@ def release() -> str:
     with any release that changes what a phone keeps."""
     digest = hashlib.sha256()
     template = Path(settings.BASE_DIR) / "templates" / "app" / "sw.js"
-    for path in [template, *(Path(finders.find(name)) for name in phone_assets())]:
+    for path in [template, *(_static_path(name) for name in phone_assets())]:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def _js(value) -> str:
+def _hashed_static() -> bool:
+    staticfiles = settings.STORAGES["staticfiles"]
+    assert isinstance(staticfiles, dict)  # settings.py's STORAGES
+    return "Manifest" in staticfiles["BACKEND"]
+
+
+def _static_path(name: str) -> Path:
+    found = finders.find(name)
+    assert isinstance(found, str), name  # phone_assets lists files the finders found
+    return Path(found)
+
+
+def _js(value: object) -> str:
     """A value as JSON that is safe inside a script (as json_script escapes it)."""
     return json.dumps(value).replace("<", "\\u003C").replace(">", "\\u003E").replace("&", "\\u0026")

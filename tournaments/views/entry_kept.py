@@ -14,10 +14,10 @@ from django.views.decorators.http import require_POST
 
 from tournaments.forms.entry import ENTRY_KEY, HandForm
 from tournaments.models import Game
-from tournaments.selectors.games import game_seats
-from tournaments.services.kept import AlreadyStored, discard_kept_hand
+from tournaments.play.selectors.games import game_seats
+from tournaments.play.services.kept import AlreadyStored, discard_kept_hand
 from tournaments.views.entry import Entrant, organiser_game, table_link_game
-from tournaments.views.entry_offline import saved, wants_json
+from tournaments.web.offline import saved, wants_json
 
 
 @require_POST

@@ -10,10 +10,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.models import Game
-from tournaments.selectors.games import game_sheet
-from tournaments.selectors.versions import game_version, link_version
+from tournaments.play.selectors.games import game_sheet
+from tournaments.play.selectors.versions import game_version, link_version
 from tournaments.views.entry import Entrant, live_context, organiser_game, table_link_game
-from tournaments.views.polling import polled
+from tournaments.web.polling import polled
 
 
 @polled(game_version, by="game_id")

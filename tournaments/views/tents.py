@@ -11,14 +11,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from tournaments.selectors.events import table_in_play
-from tournaments.services.links import is_tent_signature
+from tournaments.events.selectors.events import table_in_play
+from tournaments.play.services.links import is_tent_signature
+from tournaments.web.permissions import link_view
 
 WAIT_SECONDS = 15  # the waiting page looks again this often (the next round may be seated)
 
 
 @require_safe
 @never_cache  # the same address leads to another game each round
+@link_view  # its signature is the secret, as a table link's token
 def table_tent(request: HttpRequest, event_id: int, table: int, signature: str) -> HttpResponse:
     if not is_tent_signature(event_id, table, signature):
         raise Http404(
