@@ -225,7 +225,7 @@ def test_a_hand_met_by_the_laptops_full_disk_is_kept_said_so_and_sent_once_there
         expect(box.locator('[data-state="full"]')).to_contain_text(
             "le disque de l’ordinateur portable est plein"
         )
-    assert kept_in_storage(page) == [f"ramiscore:pending-hand:{game.pk}:1"]
+    assert kept_in_storage(page) == [1]
     assert game.hands.count() == 0
     page.locator(".pending-send").click()
     expect(page.locator(".messages")).to_contain_text("Donne 1 enregistrée.", timeout=15000)
