@@ -1,28 +1,49 @@
-// A hand typed while the venue's Wi-Fi is down is never lost. Save keeps the hand on the phone
-// (localStorage, per game and hand number) before sending it; a hand the server has not
-// answered stays kept, is shown on the page ("Not sent yet"), and is sent again when the
-// connection is back: the "online" event, retries waiting longer each time, "Send now", or
-// the page opened again. Each hand carries an id made here when it is first saved, so that a
-// hand sent twice (its answer lost on the way) is stored once.
-// The server's refusals and conflicts are shown by the server's own page: the kept hand is
-// posted as a plain form, and the page that answers it says which entry it answered
-// (data-answered), which is then no longer kept. Without JavaScript the form posts as always.
+// A hand typed while the venue's Wi-Fi is down is never lost, never doubled (docs/offline.md).
+// Save keeps the hand on the phone (localStorage, by its entry id) before anything else; when
+// the browser says it is offline it stays kept at once, otherwise it is sent and, with no
+// answer within a few seconds, kept too. Kept hands are sent again, in order, as soon as the
+// connection is back (the "online" event, the table's poll reaching the server, retries every
+// few seconds, "Send now", the page opened again), each with the id it was given when first
+// saved (a hand whose answer was lost is stored once) and its base, the hand it was typed
+// after. A kept hand the table has moved past (its number taken, its base deleted or
+// replaced) is refused by the server and set aside: shown beside what the table holds, it is
+// never sent again until the player sends it as the next hand or discards it.
+// The rules' refusals are shown by the server's own page: the kept hand is posted as a plain
+// form, and the page that answers names it (data-answered), which is then no longer kept.
+// Without JavaScript the form posts as always.
 (() => {
   "use strict";
   const box = document.getElementById("pending-hands");
   if (!box) return;
   const form = document.getElementById("hand-form"); // none once the game is over
+  const status = document.getElementById("connection-status");
+  const asideBox = document.getElementById("set-aside");
+  const asideList = asideBox.querySelector(".set-aside-list");
+  const asideItem = document.getElementById("set-aside-item");
   const action = box.dataset.action;
   const actionPath = new URL(action, location.href).pathname;
   const PREFIX = `ramiscore:pending-hand:${box.dataset.game}:`;
   const list = box.querySelector(".pending-list");
   const note = box.querySelector(".pending-note");
   const sendButton = box.querySelector(".pending-send");
-  const TIMEOUT = 30000; // a request that hangs this long is a lost connection
+  // Save waits this long for the server, then frees the form for the next hand (the hand
+  // stays kept, its request goes on: a busy server's answer still counts). A request with
+  // no answer after DEAD is a lost connection, given up and tried again RETRY_CAP seconds
+  // later at most: every kept hand goes within seconds of the link's return.
+  const PATIENCE = 4000;
+  const DEAD = 20000;
+  const RETRY_CAP = 4;
   const RETRIED = ["offline", "full"]; // states that pass: the hands are sent again by themselves
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, name) => values[name]);
 
-  // Kept hands: localStorage when the browser allows it, else this page's memory.
+  // What the page knows of the table (views/entry_live.py): the next hand, the base of a
+  // hand typed now, whether the game is over; table.js replaces it as the table moves.
+  const readTable = () => JSON.parse(document.getElementById("table-state")?.textContent || "{}");
+  let table = readTable();
+
+  // Kept hands: localStorage when the browser allows it, else this page's memory. One entry
+  // per hand, by its id: {key, number, after, fields, summary, kept, state, why, holds,
+  // typedAs}; state "" (to send), "set_aside" (the player decides) or "discard" (to report).
   const memory = new Map();
   const storage = (() => {
     try {
@@ -47,13 +68,15 @@
       return null;
     }
   }
-  const kept = () =>
+  const all = () =>
     storedNames()
       .map(read)
       .filter((entry) => entry?.key && entry.number > 0 && Array.isArray(entry.fields))
-      .sort((a, b) => a.number - b.number);
+      .sort((a, b) => a.number - b.number || a.kept - b.kept);
+  const toSend = () => all().filter((entry) => !entry.state);
+  const setAside = () => all().filter((entry) => entry.state === "set_aside");
   function keep(entry) {
-    const name = PREFIX + entry.number;
+    const name = PREFIX + entry.key;
     try {
       storage.setItem(name, JSON.stringify(entry));
     } catch {
@@ -61,41 +84,148 @@
     }
   }
   function forget(entry) {
-    const name = PREFIX + entry.number;
-    if (read(name)?.key !== entry.key) return; // a newer hand under that number
-    memory.delete(name);
-    storage?.removeItem(name);
-  }
-
-  // What the box says: one state at a time, and the kept hands in order.
-  let state = "";
-  function show(newState, entries = kept()) {
-    state = newState;
-    for (const line of box.querySelectorAll(".pending-state")) {
-      line.hidden = line.dataset.state !== newState;
+    // Entries kept by an earlier version of this script are named by their number.
+    for (const name of [PREFIX + entry.key, PREFIX + entry.number]) {
+      if (read(name)?.key !== entry.key) continue;
+      memory.delete(name);
+      storage?.removeItem(name);
     }
-    list.replaceChildren(
-      ...entries.map((entry) => {
-        const item = document.createElement("li");
-        const hand = fill(box.dataset.textHand, { number: entry.number });
-        item.textContent = entry.summary ? `${hand} · ${entry.summary}` : hand;
-        return item;
-      }),
-    );
-    sendButton.hidden = ![...RETRIED, "waiting"].includes(newState);
-    note.hidden = newState === "answered";
-    box.hidden = !entries.length;
+  }
+  // The totals and the preview count the hands still to send (table.js).
+  window.RamiscoreKept = { toSend };
+
+  // The next hand's number, past the hands kept to send, and its base: the kept hand just
+  // before it, else the table's last hand.
+  function nextFree(from) {
+    const taken = new Set(toSend().map((entry) => entry.number));
+    let number = from;
+    while (taken.has(number)) number += 1;
+    return number;
+  }
+  function baseFor(number) {
+    const before = toSend().find((entry) => entry.number === number - 1);
+    return before ? `k${before.key}` : table.last || "";
   }
 
-  // The hand on the form: its fields as the form posts them, a new id, and a summary to show.
+  // What the page says: the connection at all times, then the kept hands in order.
+  let state = "";
+  let busy = false;
+  let reachable = true; // the last request reached the server
+  let justSent = false;
+  function updateStatus() {
+    if (!status) return;
+    const pending = toSend().length;
+    let kind = "online";
+    let words = status.dataset.online;
+    if (busy && reachable) {
+      kind = "sending";
+      words = status.dataset.sending;
+    } else if (pending) {
+      kind = "kept";
+      words = fill(pending === 1 ? status.dataset.keptOne : status.dataset.keptMany, { count: pending });
+      if (navigator.onLine !== false && !reachable) words += ` ${status.dataset.noAnswer}`;
+    } else if (setAside().length) {
+      kind = "set-aside";
+      words = status.dataset.setAside;
+    } else if (navigator.onLine === false || !reachable) {
+      kind = "offline";
+      words = status.dataset.offline;
+    } else if (justSent) {
+      kind = "sent";
+      words = status.dataset.sent;
+    }
+    status.dataset.state = kind;
+    status.querySelector(".status-text").textContent = words;
+    status.hidden = false;
+  }
+  function show(newState = state) {
+    state = newState;
+    const entries = toSend();
+    for (const line of box.querySelectorAll(".pending-state")) {
+      line.hidden = line.dataset.state !== state;
+    }
+    list.replaceChildren(...entries.map(listItem));
+    sendButton.hidden = ![...RETRIED, "waiting"].includes(state);
+    note.hidden = state === "answered";
+    box.hidden = !entries.length && state !== "answered";
+    showSetAside();
+    updateStatus();
+    document.dispatchEvent(new CustomEvent("ramiscore:kept"));
+  }
+  function handLine(entry) {
+    const hand = fill(box.dataset.textHand, { number: entry.number });
+    return entry.summary ? `${hand} · ${entry.summary}` : hand;
+  }
+  function listItem(entry) {
+    const item = document.createElement("li");
+    item.textContent = handLine(entry);
+    return item;
+  }
+
+  // Set-aside hands: each beside what the table holds, to send as the next hand or discard.
+  function showSetAside() {
+    const entries = setAside();
+    asideBox.hidden = !entries.length;
+    asideList.replaceChildren(...entries.map(setAsideItem));
+  }
+  function setAsideItem(entry) {
+    const item = asideItem.content.firstElementChild.cloneNode(true);
+    const number = nextFree(table.next || 1);
+    item.querySelector(".set-aside-hand strong").textContent = handLine(entry);
+    item.querySelector(".set-aside-why").textContent = entry.why || "";
+    const holds = item.querySelector(".set-aside-holds");
+    holds.textContent = entry.holds ? fill(holds.dataset.text, { hand: entry.holds }) : "";
+    holds.hidden = !entry.holds;
+    const send = item.querySelector(".set-aside-send");
+    send.textContent = fill(send.dataset.text, { number });
+    send.hidden = Boolean(table.over);
+    const confirm = item.querySelector(".set-aside-confirm");
+    const question = confirm.querySelector("p");
+    question.textContent = fill(question.dataset.text, { number: entry.number });
+    send.addEventListener("click", () => sendAsNext(entry, number));
+    item.querySelector(".set-aside-discard").addEventListener("click", () => {
+      confirm.hidden = false;
+      confirm.querySelector(".set-aside-keep").focus();
+    });
+    item.querySelector(".set-aside-keep").addEventListener("click", () => {
+      confirm.hidden = true;
+    });
+    item.querySelector(".set-aside-discard-yes").addEventListener("click", () => discard(entry));
+    return item;
+  }
+  function sendAsNext(entry, number) {
+    keep({
+      ...entry,
+      typedAs: entry.typedAs || entry.number,
+      number,
+      after: baseFor(number),
+      state: "",
+      why: "",
+      holds: "",
+    });
+    syncForm();
+    show();
+    sendAll();
+  }
+  function discard(entry) {
+    keep({ ...entry, state: "discard" });
+    show();
+    sendAll();
+  }
+
+  // The hand on the form: its fields as the form posts them, a new id, its base and a
+  // summary to show.
   function capture() {
-    const keyField = form.querySelector('input[name="idempotency_key"]');
     const bytes = crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs HTTPS
-    keyField.value = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-    const fields = [...new FormData(form)].filter(([name]) => name !== "csrfmiddlewaretoken");
-    const entry = { key: keyField.value, number: Number(numberField().value), fields };
-    keyField.value = "";
-    return { ...entry, summary: summary(), kept: Date.now() };
+    const key = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+    const fields = [...new FormData(form)].filter(
+      ([name]) => !["csrfmiddlewaretoken", "idempotency_key", "after", "number"].includes(name),
+    );
+    const after = form.querySelector('input[name="after"]')?.value || "";
+    // Where it is sent from, and that table's name: a table tent may lead elsewhere next round.
+    const page = action;
+    const where = document.querySelector(".entry-head h1")?.textContent.trim() || "";
+    return { key, number: Number(numberField().value), after, fields, summary: summary(), kept: Date.now(), state: "", page, where };
   }
   const numberField = () => form.querySelector('input[name="number"]');
   const labelOf = (input) => input?.closest("label")?.textContent.trim() || "";
@@ -112,20 +242,28 @@
     }
     return [labelOf(ender), labelOf(how), held.join(", ")].filter(Boolean).join(" · ");
   }
-
-  // After a hand is kept: an empty form for the next hand number not kept yet.
-  function nextNumber(from) {
-    const taken = new Set(kept().map((entry) => entry.number));
-    let number = from;
-    while (taken.has(number)) number += 1;
-    return number;
+  // Whether the form holds a hand being typed (the way it ended is preset: not counted).
+  function pristine() {
+    if (!form) return true;
+    if (form.querySelector('input[name="ended_by"]:checked, input[type="checkbox"]:checked')) return false;
+    return [...form.querySelectorAll(".held-input")].every((input) => !input.value.trim());
   }
+
+  // The form's hand number and base follow the table and the kept hands while nothing is
+  // being typed; a hand being typed keeps the base it was started on (the server then says
+  // whether the table moved meanwhile).
   function setNumber(number) {
     numberField().value = String(number);
+    const after = form.querySelector('input[name="after"]');
+    if (after) after.value = baseFor(number);
     const title = document.getElementById("entry-title");
     if (title) title.textContent = fill(box.dataset.textHand, { number });
     const save = form.querySelector('button[type="submit"]:not([formaction])');
     if (save) save.textContent = fill(box.dataset.textSave, { number });
+  }
+  function syncForm() {
+    if (!form || !table.next) return;
+    if (pristine()) setNumber(nextFree(table.next)); // the base may move with the number
   }
   function clearForm() {
     for (const input of form.querySelectorAll('input[type="text"]')) input.value = "";
@@ -140,16 +278,13 @@
       how.checked = true; // most hands end the first way (going out, a knock)
       how.dispatchEvent(new Event("change", { bubbles: true })); // entry.js shows every player
     }
-    noPreview();
-  }
-  function noPreview() {
     const preview = document.getElementById("preview");
-    if (!preview) return;
-    const hint = document.createElement("p");
-    hint.className = "hint";
-    hint.textContent = box.dataset.textNoPreview;
-    preview.replaceChildren(hint);
+    if (preview) preview.replaceChildren(...emptyPreview.map((node) => node.cloneNode(true)));
   }
+  // The preview as the page first showed it (its hint), for the next hand's empty form.
+  const emptyPreview = [...(document.getElementById("preview")?.childNodes || [])].map((node) =>
+    node.cloneNode(true),
+  );
 
   // Sending.
   let token = ""; // a fresh CSRF token, fetched after the server refused an old one
@@ -161,18 +296,25 @@
     if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
     return document.querySelector('input[name="csrfmiddlewaretoken"]')?.value || "";
   }
-  const signal = () => (AbortSignal.timeout ? AbortSignal.timeout(TIMEOUT) : undefined);
-  function post(entry) {
-    const body = new URLSearchParams(entry.fields);
-    body.set("csrfmiddlewaretoken", csrfToken());
-    return fetch(action, {
+  const signal = () => (AbortSignal.timeout ? AbortSignal.timeout(DEAD) : undefined);
+  function body(entry, extra = {}) {
+    const data = new URLSearchParams(entry.fields);
+    data.set("number", String(entry.number));
+    data.set("idempotency_key", entry.key);
+    if (entry.after) data.set("after", entry.after);
+    if (entry.typedAs) data.set("set_aside", String(entry.typedAs));
+    for (const [name, value] of Object.entries(extra)) data.set(name, value);
+    data.set("csrfmiddlewaretoken", csrfToken());
+    return data;
+  }
+  const post = (url, data) =>
+    fetch(url, {
       method: "POST",
-      body,
+      body: data,
       credentials: "same-origin",
       headers: { Accept: "application/json" },
       signal: signal(),
     });
-  }
   // The token expired or changed while the phone was away (a login elsewhere, cookies
   // cleared): the entry page gives the current one. "login" when it asks to log in first.
   async function refreshToken() {
@@ -186,22 +328,30 @@
       return "";
     }
   }
+  async function exchange(url, entry, extra) {
+    let response = await post(url, body(entry, extra));
+    if (response.status === 403) {
+      const refreshed = await refreshToken();
+      if (refreshed === "login") return { response, login: true };
+      if (refreshed === "ok") response = await post(url, body(entry, extra));
+    }
+    return { response };
+  }
+  const json = async (response) =>
+    (response.headers.get("Content-Type") || "").includes("json") ? response.json().catch(() => null) : null;
   async function send(entry) {
-    let response;
+    let answer;
     try {
-      response = await post(entry);
-      if (response.status === 403) {
-        const refreshed = await refreshToken();
-        if (refreshed === "login") return { state: "login" };
-        if (refreshed === "ok") response = await post(entry);
-      }
+      answer = await exchange(action, entry);
     } catch {
       return { state: "offline" }; // no connection, or no answer in time
     }
-    if (response.ok && (response.headers.get("Content-Type") || "").includes("json")) {
-      const answer = await response.json().catch(() => null);
-      if (answer?.next) return { saved: answer.next };
-    }
+    const { response, login } = answer;
+    if (login) return { state: "login" };
+    const data = await json(response);
+    if (response.ok && data?.next) return { saved: data.next };
+    if (response.status === 409 && data?.same) return { same: data };
+    if (response.status === 409 && data?.set_aside) return { setAside: data.set_aside };
     if (response.redirected) {
       // Saved by a server answering with the page itself; else the login page.
       const url = new URL(response.url);
@@ -217,14 +367,27 @@
     if (response.status >= 500) return { state: "offline" };
     return { state: "refused" };
   }
+  async function report(entry) {
+    const url = box.dataset.discard.replace(box.dataset.keySlot, entry.key);
+    try {
+      const { response, login } = await exchange(url, entry, { number: String(entry.typedAs || entry.number) });
+      if (login) return { state: "login" };
+      const data = await json(response);
+      if (response.ok || (response.status === 409 && data?.next)) return { done: data?.next || "" };
+      if (response.status >= 500) return { state: "offline" };
+      return { done: "" }; // refused as malformed: nothing more this phone can do with it
+    } catch {
+      return { state: "offline" };
+    }
+  }
 
-  // The server's own page for a refusal or a conflict: the kept hand posted as a plain form.
+  // The server's own page for a refusal: the kept hand posted as a plain form.
   function postPlainly(entry) {
     const plain = document.createElement("form");
     plain.method = "post";
     plain.action = action;
     plain.hidden = true;
-    for (const [name, value] of [...entry.fields, ["csrfmiddlewaretoken", csrfToken()]]) {
+    for (const [name, value] of body(entry)) {
       const input = document.createElement("input");
       input.type = "hidden";
       input.name = name;
@@ -235,47 +398,86 @@
     plain.submit();
   }
 
-  // Every kept hand, in order; stops at the first one not saved. "kept" when some remain.
-  // `quiet`: a hand just saved says nothing unless it could not be sent.
-  let busy = false;
+  // Every kept hand, in order, and the discards to report. Once they are stored the page
+  // with them follows (the server's: "Hand 3 saved."), unless a hand is being typed: then
+  // the page stays and its live part is brought up to date. `saving.page`: the hand just
+  // saved is among them, and Save still waits for it. Returns "saved" and "answered" (the
+  // page is being replaced), "sent" (stored, the page stays), "set_aside", "kept" (some
+  // remain) or "".
   let timer = 0;
   let attempts = 0;
-  async function sendAll(quiet = false) {
-    const entries = kept();
+  async function sendAll(saving = { page: false }) {
+    const entries = all().filter((entry) => entry.state !== "set_aside");
     if (busy || !entries.length) return busy ? "kept" : "";
     busy = true;
+    justSent = false;
     clearTimeout(timer);
-    if (!quiet) show("sending", entries);
+    if (!saving.page) show("sending");
+    updateStatus();
     let next = "";
+    let setAsideNow = false;
     try {
-      for (const entry of entries) {
+      for (const entry of entries.filter((e) => e.state === "discard")) {
+        const result = await report(entry);
+        if (result.state) return stop(result.state);
+        forget(entry);
+        next = result.done || next;
+      }
+      for (const entry of all().filter((e) => !e.state)) {
         const result = await send(entry);
         if (result.saved) {
           forget(entry);
           next = result.saved;
-          continue;
-        }
-        if (result.answered) {
+        } else if (result.same) {
+          // Stored from another phone exactly as typed: as good as saved, and the hands
+          // typed after it follow the stored one.
+          forget(entry);
+          rebase(`k${entry.key}`, result.same.ref);
+          next = result.same.next;
+        } else if (result.setAside) {
+          const answer = result.setAside;
+          keep({ ...entry, state: "set_aside", why: answer.message, holds: answer.holds });
+          table = { ...table, ...answer.table };
+          setAsideNow = true;
+        } else if (result.answered) {
           postPlainly(entry);
           return "answered";
+        } else {
+          return stop(result.state);
         }
-        show(result.state);
-        if (RETRIED.includes(result.state)) retryLater();
-        return "kept";
       }
     } finally {
       busy = false;
     }
+    reachable = true;
     attempts = 0;
-    location.replace(next); // the page with the hands saved ("Hand 3 saved.")
-    return "saved";
+    if (next && (saving.page || pristine())) {
+      location.replace(next); // the page with the hands saved ("Hand 3 saved.")
+      return "saved";
+    }
+    justSent = Boolean(next);
+    syncForm();
+    show("");
+    // What the table holds now, beside the hands set aside or in place of those sent.
+    if (next || setAsideNow) document.dispatchEvent(new CustomEvent("ramiscore:refresh"));
+    return setAsideNow && !next ? "set_aside" : next ? "sent" : "";
+  }
+  function stop(newState) {
+    busy = false;
+    reachable = newState !== "offline";
+    show(newState);
+    if (RETRIED.includes(newState)) retryLater();
+    return "kept";
+  }
+  function rebase(from, to) {
+    for (const entry of toSend()) if (entry.after === from) keep({ ...entry, after: to });
   }
   function retryLater() {
     attempts += 1;
-    timer = setTimeout(sendAll, Math.min(60, 2 ** attempts) * 1000); // 2 s, 4 s… a minute
+    timer = setTimeout(sendAll, Math.min(RETRY_CAP, 2 ** attempts) * 1000); // 2 s, then every 4 s
   }
   const retryNow = () => {
-    if (state === "offline") sendAll();
+    if (!busy && all().some((entry) => entry.state !== "set_aside")) sendAll();
   };
 
   if (form) {
@@ -285,43 +487,102 @@
       if (form.classList.contains("sending")) return; // a second tap on Save
       const entry = capture();
       keep(entry);
+      if (navigator.onLine === false) {
+        // The browser knows: no waiting for an answer that cannot come.
+        reachable = false;
+        clearForm();
+        setNumber(nextFree(entry.number + 1));
+        show("offline");
+        box.scrollIntoView({ block: "start" });
+        return;
+      }
       form.classList.add("sending");
-      const outcome = await sendAll(true);
-      if (outcome !== "kept") return; // the page is being replaced
+      const saving = { page: true };
+      const patience = new Promise((resolve) => setTimeout(resolve, PATIENCE, "waiting"));
+      const outcome = await Promise.race([sendAll(saving), patience]);
+      if (outcome === "saved" || outcome === "answered") return; // the page is being replaced
+      saving.page = false; // no answer yet: the form is free, the answer comes in the background
       form.classList.remove("sending");
       clearForm();
-      setNumber(nextNumber(entry.number + 1));
+      setNumber(nextFree(table.next && outcome === "set_aside" ? table.next : entry.number + 1));
+      if (outcome === "waiting") reachable = false; // said as "the server does not answer"
       show(state || "offline"); // listed at once, even while an earlier send is under way
-      box.scrollIntoView({ block: "start" });
+      (outcome === "set_aside" ? asideBox : box).scrollIntoView({ block: "start" });
     });
   }
-  // A live preview that could not reach the server says so rather than staying blank.
-  document.addEventListener("htmx:sendError", noPreview);
   window.addEventListener("online", retryNow);
+  window.addEventListener("offline", () => {
+    reachable = false;
+    updateStatus();
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") retryNow();
+  });
+  // table.js: the table's state as the server now says it (the server is reachable).
+  document.addEventListener("ramiscore:table", (event) => {
+    table = event.detail;
+    reachable = true;
+    syncForm();
+    show();
+    retryNow();
+  });
+  document.addEventListener("ramiscore:unreachable", () => {
+    reachable = false;
+    updateStatus();
   });
   sendButton.addEventListener("click", () => {
     attempts = 0;
     sendAll();
   });
 
+  // Hands kept for another table (a table tent now opens the next round's game): a link to
+  // each page they are sent from.
+  function otherTables() {
+    const other = document.getElementById("other-tables");
+    if (!other || !storage) return;
+    const pages = new Map();
+    for (let i = 0; i < storage.length; i++) {
+      const name = storage.key(i);
+      if (!name.startsWith("ramiscore:pending-hand:") || name.startsWith(PREFIX)) continue;
+      const entry = read(name);
+      if (entry?.page) pages.set(entry.page, entry.where || new URL(entry.page, location.href).pathname);
+    }
+    other.replaceChildren(other.firstChild);
+    for (const [page, where] of pages) {
+      const link = document.createElement("a");
+      link.href = page;
+      link.className = "button secondary";
+      link.textContent = where;
+      other.append(" ", link);
+    }
+    other.hidden = !pages.size;
+  }
+  otherTables();
+
   // On opening the page: the hand this page answers is shown now and no longer kept; the
   // form skips the numbers kept; the others are sent, or offered while an answer is read.
-  const answered = kept().find((entry) => entry.key === box.dataset.answered);
+  const answered = all().find((entry) => entry.key === box.dataset.answered);
   if (answered) forget(answered);
-  if (form) {
-    const number = Number(numberField().value);
-    if (nextNumber(number) !== number) setNumber(nextNumber(number));
-  }
+  syncForm();
   const answerShown = answered || document.querySelector(".notice.conflict");
   if (answered && !form) {
-    show("answered", [answered]); // the game is over: what was typed, and why it is not saved
-  } else if (kept().length && answerShown) {
+    state = "answered";
+    box.hidden = false;
+    for (const line of box.querySelectorAll(".pending-state")) line.hidden = line.dataset.state !== state;
+    list.replaceChildren(listItem(answered)); // the game is over: what was typed, and why not saved
+    note.hidden = true;
+    sendButton.hidden = true;
+    showSetAside();
+    updateStatus();
+  } else if (toSend().length && answerShown) {
     show("waiting");
-  } else if (kept().length && navigator.onLine === false) {
+  } else if (all().some((entry) => entry.state !== "set_aside") && navigator.onLine === false) {
+    reachable = false;
     show("offline");
-  } else if (kept().length) {
+  } else if (all().some((entry) => entry.state !== "set_aside")) {
+    show("");
     sendAll();
+  } else {
+    show("");
   }
 })();

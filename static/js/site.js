@@ -36,3 +36,32 @@ document.addEventListener("DOMContentLoaded", updateScrollHints);
 window.addEventListener("resize", updateScrollHints);
 document.addEventListener("toggle", updateScrollHints, true);
 document.addEventListener("htmx:afterSettle", updateScrollHints);
+
+// The installable web app (tournaments/views/app.py): the service worker keeps the pages a
+// phone follows at a table, to open them with no network. Browsers allow it over HTTPS (and
+// on the computer itself) only: on a venue's plain-HTTP Wi-Fi the site works as before.
+if ("serviceWorker" in navigator && document.body.dataset.serviceWorker) {
+  navigator.serviceWorker
+    .register(document.body.dataset.serviceWorker, { updateViaCache: "none" })
+    .catch(() => {});
+}
+
+// A page the service worker opened from its copy, with no network: say since when, and drop
+// the messages it showed then ("Hand 3 saved.").
+(() => {
+  const since = document.documentElement.dataset.offlineCopy;
+  if (since === undefined) return;
+  const when = new Date(since); // when the phone last loaded it (the service worker's stamp)
+  const time = Number.isNaN(when.getTime())
+    ? ""
+    : when.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
+  const notice = document.createElement("p");
+  notice.className = "offline-copy";
+  notice.setAttribute("role", "status");
+  notice.textContent = document.body.dataset.offlineCopy.replace("%(time)s", time);
+  for (const old of document.querySelectorAll("#content > .messages")) old.remove();
+  document.getElementById("content").prepend(notice);
+  // Opened at its top, where the notice says since when (not where the copy was scrolled).
+  history.scrollRestoration = "manual";
+  window.addEventListener("load", () => window.scrollTo(0, 0));
+})();

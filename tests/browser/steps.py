@@ -98,3 +98,10 @@ def assert_fits_the_phone(page: Page) -> None:
             .map(([text, r]) => `${text}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
     )
     assert small == [], small
+
+
+def save_and_wait(page: Page) -> None:
+    """Press Save on a page that is online, and wait for the page that says the hand is
+    saved (the entry page loaded again): the server has finished with it."""
+    with page.expect_navigation():
+        press_save(page)

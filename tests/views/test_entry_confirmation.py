@@ -210,3 +210,24 @@ def test_the_settings_page_says_what_an_organiser_may_confirm(organiser_client, 
     page = organiser_client.get(f"/manage/events/{event.id}/settings/").content.decode()
     assert "an organiser can confirm any hand" in page
     assert "What an organiser enters counts at once" in page
+
+
+def test_the_confirm_screen_shows_the_melds_and_lay_offs_the_engine_found(club, organiser):
+    """A gin hand entered by cards: the confirmer sees how each deadwood was counted."""
+    from tests.factories import EventFactory, make_game, play
+
+    event = EventFactory(club=club, variant="gin-rami", confirmation_required=True)
+    game = make_game(event, players=("A", "B", "C"))
+    play(
+        game,
+        "knock",
+        "A",
+        device="phone-1",
+        A="4H 5H 6H 9S 9D 9C 3C",
+        B="7H KS KD KC 2D 9H AS",
+        C="8H 2S 3S 4S JD QD 6D",
+    )
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(link_confirm(game)).content.decode()
+    assert "Melds: 4H 5H 6H · 9S 9D 9C" in page
+    assert "Laid off on the knocker’s melds: 7H 9H" in page
+    assert "Left: AS 2D" in page

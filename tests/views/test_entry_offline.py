@@ -78,9 +78,16 @@ def test_a_second_phones_different_hand_with_the_same_number_gets_the_conflict(p
     assert game.hands.count() == 1
 
 
-def test_a_kept_hand_entered_meanwhile_by_another_phone_is_named_as_answered(phone, game):
+def test_a_kept_hand_entered_meanwhile_by_another_phone_is_set_aside(phone, game):
     play(game, "going_out", "Bruno", Anne=4, Chloé=4)
     response = phone.post(link_url(game), kept_hand(phone), **JSON)
+    assert response.status_code == 409
+    assert response.json()["set_aside"]["key"] == KEY  # tests/views/test_entry_kept_hands.py
+
+
+def test_a_kept_hand_posted_as_a_form_after_another_phones_is_named_as_answered(phone, game):
+    play(game, "going_out", "Bruno", Anne=4, Chloé=4)
+    response = phone.post(link_url(game), kept_hand(phone))
     assert response.status_code == 409
     assert response.context["answered_key"] == KEY
     assert f'data-answered="{KEY}"' in response.content.decode()
@@ -95,11 +102,11 @@ def test_a_kept_hand_refused_by_the_rules_is_named_as_answered_with_its_form(pho
     assert not Hand.objects.exists()
 
 
-def test_a_kept_hand_out_of_turn_stays_kept_until_the_hands_before_it_are_entered(phone, game):
+def test_a_kept_hand_out_of_turn_is_set_aside_for_the_player(phone, game):
     response = phone.post(link_url(game), kept_hand(phone, number=2), **JSON)
     assert response.status_code == 409
-    assert "the next hand is hand 1" in response.content.decode()
-    assert response.context["answered_key"] == ""
+    answer = response.json()["set_aside"]
+    assert answer["message"] == "Hand 2 was not saved: the next hand is hand 1."
 
 
 def test_a_kept_hand_sent_after_the_game_was_closed_says_so_and_stores_nothing(phone, game):

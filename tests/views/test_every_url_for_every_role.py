@@ -45,6 +45,7 @@ from tournaments.models import (
     WebhookDelivery,
     WebhookSubscription,
 )
+from tournaments.play.services.links import tent_signature
 from tournaments.web.permissions import Rule
 
 pytestmark = pytest.mark.django_db
@@ -223,6 +224,9 @@ def world(organiser, club, event, settings):
         "token_id": token.token.id,
         "webhook_id": hook.id,
         "delivery_id": delivery.id,
+        "key": "kept-hand-1",  # a hand kept on a phone (docs/offline.md)
+        "table": game.table_number,
+        "signature": tent_signature(event.id, game.table_number),  # the table's tent
     }
     tokens = {
         "entry": game.link_token,

@@ -20,14 +20,15 @@ from tournaments.play.services.entry import (
     correct_hand,
     delete_last_hand,
 )
+from tournaments.play.services.kept import discard_kept_hand, set_aside_hand
 
 pytestmark = pytest.mark.django_db
 
-# The page's queries (game, seats, hands, lines, three for the change history, the round's
+# The page's queries (game, seats, hands, lines, four for the change history, the round's
 # clock while the table plays), whatever the number of hands; a logged-in organiser adds the
 # session, the user and the club check.
-ANONYMOUS_QUERIES = 9  # 8 for the page, 1 for its ETag
-ORGANISER_QUERIES = 12
+ANONYMOUS_QUERIES = 10  # 9 for the page, 1 for its ETag
+ORGANISER_QUERIES = 13
 
 
 @pytest.fixture
@@ -336,6 +337,22 @@ def test_a_confirmation_is_listed_with_who_confirmed(client, club, organiser):
     lines = changes(client.get(url(game)))
     assert lines[0].startswith("Hand 1 confirmed") and "organiser" in lines[0]
     assert "Why" not in lines[0]
+
+
+def test_a_hand_set_aside_and_what_the_player_did_with_it_are_listed(client, game):
+    """A hand kept on a phone that the table had moved past (docs/offline.md): recorded with
+    what was typed, then sent as the next hand or discarded (issue 18 §1)."""
+    play(game, "going_out", "Anne", Bruno=30, Chloé=45)
+    typed = {"how": "going_out", "ended_by": "2", "held": {"1": "12", "2": "", "3": "KD 7S"}}
+    set_aside_hand(game=game, key="k" * 32, number=1, typed=typed, device="phone-1")
+    discard_kept_hand(game=game, key="k" * 32, number=1, typed=typed, device="phone-1")
+    set_aside_hand(game=game, key="m" * 32, number=1, typed=typed, device="phone-1")
+    lines = changes(client.get(url(game)))
+    assert lines[0].startswith("Hand 1 kept on a phone set aside: the table had moved on")
+    assert "Bruno · Went out · Anne: 12, Chloé: KD 7S" in lines[0]
+    assert lines[1].startswith("Hand 1 set aside on a phone: discarded by the player")
+    assert lines[2].startswith("Hand 1 kept on a phone set aside")
+    assert "table link" in lines[2]
 
 
 def test_the_history_shows_the_last_50_changes_in_constant_queries(

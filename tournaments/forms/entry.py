@@ -41,10 +41,17 @@ COUNTS, CARDS = "counts", "cards"
 NOT_A_COUNT = _(
     "Type a count: a whole number such as 12. To enter the cards themselves, choose Cards."
 )
+MOST_TYPED = 200  # characters of a field kept as typed (a held field's length)
 COUNT = re.compile(r"^[+-]?\d{1,9}$")  # a count as typed; the engine refuses negatives
 # The id a phone gives an entry (static/js/offline.js): letters, digits, "-" and "_".
 ENTRY_KEY = RegexValidator(
     r"^[A-Za-z0-9_-]{8,64}\Z", _("The page is out of date: reload it and enter the hand again.")
+)
+# A hand's base, the hand it was typed after (Hand.ref): "start", "h" and a stored hand's id,
+# or "k" and the id of an entry kept on the phone (docs/offline.md).
+BASE = RegexValidator(
+    r"^(start|h[0-9]{1,18}|k[A-Za-z0-9_-]{8,64})\Z",
+    _("The page is out of date: reload it and enter the hand again."),
 )
 
 
@@ -67,6 +74,13 @@ class HandForm(forms.Form):
     idempotency_key = forms.CharField(
         required=False, max_length=64, validators=[ENTRY_KEY], widget=forms.HiddenInput
     )
+    # The hand it was typed after: refused if the table no longer has it as its last.
+    after = forms.CharField(
+        required=False, max_length=80, validators=[BASE], widget=forms.HiddenInput
+    )
+    # A hand the server set aside, sent by the player as the next hand: the number it was
+    # typed as (docs/offline.md). Only the page's sender posts it.
+    set_aside = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
     ended_by = forms.ChoiceField(
         label=_("Who ended the hand?"), required=False, widget=forms.RadioSelect
     )
@@ -218,6 +232,20 @@ class HandForm(forms.Form):
             if text:
                 held[seat.id] = read_held(text, self.letters)
         return HandFacts(how, ender, held)
+
+    def typed(self) -> dict:
+        """What was typed, as posted (valid or not), by seat position: a set-aside hand's
+        record (models.SetAsideHand.typed)."""
+        held = {}
+        for seat in self.seats:
+            never = self.data.get(never_name(seat)) in ("on", "true", "1")
+            typed = self.data.get(held_name(seat), "")[:MOST_TYPED]
+            held[str(seat.position)] = NEVER_MELDED if never else typed
+        return {
+            "how": self.data.get("how", "")[:MOST_TYPED],
+            "ended_by": self.data.get("ended_by", "")[:MOST_TYPED],
+            "held": held,
+        }
 
     def add_problems(self, error: RulesError) -> None:
         """Put each of the engine's problems beside the field it is about."""

@@ -4,7 +4,8 @@ clubs: Club, Player, Membership (who holds which role, for the club or an event)
 Invitation (a role offered). federations: Federation, Person (one person across clubs, his
 licence), PersonMerge, MemberImport. events: Event, Registration, Round. clock: ClockChange
 (what the organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
-Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
+Standing (each player's sums in an event). kept: SetAsideHand (a hand kept on a phone that the
+table had moved past). seasons: Season, RatingUpdate (club ratings).
 integrations: ApiToken, WebhookSubscription, WebhookDelivery, WebhookAttempt (other sites
 following the club). pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no
 fact, made again at will). allowances: Allowance (uses counted per address, for the
@@ -26,6 +27,7 @@ from .integrations import (
     WebhookDelivery,
     WebhookSubscription,
 )
+from .kept import SetAsideHand
 from .pdfs import PdfJob, StoredPdf
 from .seasons import RatingUpdate, Season
 from .standings import Standing
@@ -60,6 +62,7 @@ __all__ = [
     "Role",
     "Round",
     "Seat",
+    "SetAsideHand",
     "Season",
     "Standing",
     "StoredPdf",

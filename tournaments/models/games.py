@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 HOW_CHOICES = how_choices()
 
 
+# What a hand typed before any hand of its game was typed after (its base, see Hand.ref).
+START = "start"
+KEPT = "k"  # the base of a hand typed after a hand kept on the phone: "k" and that entry's id
+
+
 def new_link_token() -> str:
     """A table link's secret: unguessable, short enough for a QR code."""
     return secrets.token_urlsafe(16)
@@ -244,6 +249,19 @@ class Hand(models.Model):
     @property
     def is_provisional(self) -> bool:
         return self.needs_confirmation and self.confirmed_at is None
+
+    @property
+    def ref(self) -> str:
+        """How a phone names this hand as the base of the next one it types ("h" and its id):
+        a hand deleted and entered again is another hand, a corrected one is the same."""
+        return f"h{self.pk}"
+
+    def is_base(self, after: str) -> bool:
+        """Whether `after`, a new hand's base, names this hand: by its id, or by the id of the
+        entry that stored it when the new hand was typed after it on a phone, still kept."""
+        if after == self.ref:
+            return True
+        return bool(self.idempotency_key) and after == KEPT + self.idempotency_key
 
 
 class HandLine(models.Model):

@@ -12,11 +12,11 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import TypedDict
 
-from .cards import deck_problems, hand_value, parse_cards
+from .cards import JOKER, deck_problems, hand_value, parse_cards
 from .errors import Problem, RulesError, problem
 from .errors import gettext_noop as _
 from .layoffs import knock_counts
-from .melds import best_arrangement
+from .melds import Arrangement, best_arrangement
 from .variants import GIN, RAMI, GinRami, GinRummy, RamiJokers, Variant
 
 GOING_OUT, RAMI_SEC, KNOCK, GIN_, DRAW = "going_out", "rami_sec", "knock", "gin", "draw"
@@ -86,6 +86,31 @@ def who_is_counted(variant: Variant, how: str) -> Counted:
 def counted_by_way(variant: Variant) -> dict[str, dict[str, str]]:
     """`who_is_counted` for every way to end a hand of the variant, as plain data (JSON)."""
     return {how: asdict(who_is_counted(variant, how)) for how in ways_to_end(variant)}
+
+
+def for_script(variant: Variant, players: int) -> dict[str, object]:
+    """What static/js/rules.js needs to count and score a hand as this engine does, for a
+    table of `players`, as plain data (JSON): the variant's parameters, what it plays with,
+    and the bounds on a count."""
+    size = variant.deal_size(players)
+    deck = variant.deck()
+    return {
+        **variant.options(),
+        "slug": variant.slug,
+        "family": variant.family,
+        "highest_wins": variant.highest_wins,
+        "has_never_melded": variant.has_never_melded,
+        "joker_value": variant.joker_value,
+        "copies": deck.copies,
+        "jokers": deck.jokers,
+        "deal_size": size,
+        "count_ceiling": count_ceiling(variant, size),
+        "count_floor": count_floor(variant) if variant.family == RAMI else 0,
+        "target": variant.target,
+        "number_of_deals": variant.number_of_deals,
+        "plays_matches": variant.plays_matches,
+        "who_is_counted": counted_by_way(variant),
+    }
 
 
 def who_must_be_counted(variant: Variant, players: tuple[str, ...], hand: Hand) -> list[str]:
@@ -227,7 +252,7 @@ def count_hand(
         counted = {name: _rami_count(variant, value) for name, value in hand.held.items()}
     else:
         assert isinstance(variant, GinRami | GinRummy)  # the two variants of the gin family
-        counted = _gin_counts(variant, hand, number)
+        counted = _gin_counts(variant, hand, number)[0]
     # Seating order matters for ties (R21): the first tied undercutter wins the hand.
     return {name: counted[name] for name in players if name in counted}
 
@@ -244,16 +269,42 @@ def _rami_count(variant: Variant, value: Held) -> int:
     return hand_value(value, ace_value=variant.ace_value, joker_value=variant.joker_value)
 
 
-def _gin_counts(variant: GinRami | GinRummy, hand: Hand, number: int) -> dict[str, int]:
+@dataclass(frozen=True)
+class Laid:
+    """What one player of a gin hand given by cards laid down, as the engine counted it: his
+    melds, what he laid off on the knocker's melds (after a knock), the deadwood left."""
+
+    melds: tuple[Cards, ...]
+    laid_off: Cards
+    deadwood: Cards
+
+
+def laid_down(variant: Variant, players: tuple[str, ...], hand: Hand) -> dict[str, Laid]:
+    """Each player's melds, lay-offs and deadwood as `count_hand` counted them, for a
+    gin-variant hand given by cards (the confirm screen shows them); {} for a rami-type
+    variant, where every card counts, and for players whose count was typed."""
+    if not isinstance(variant, GinRami | GinRummy):
+        return {}
+    count_hand(variant, players, hand, 1)  # RulesError for a hand the engine refuses
+    return _gin_counts(variant, hand, 1)[1]
+
+
+def _gin_counts(
+    variant: GinRami | GinRummy, hand: Hand, number: int
+) -> tuple[dict[str, int], dict[str, Laid]]:
+    """Each counted value, and what each player given by cards laid down (`Laid`)."""
     ace = variant.ace_value
     counted = {name: v for name, v in hand.held.items() if isinstance(v, int)}
     with_cards = {name: list(v) for name, v in hand.held.items() if isinstance(v, tuple)}
+    laid: dict[str, Laid] = {}
     knocker = hand.ended_by
     if knocker is None:
         # A draw, ended by nobody: no lay-offs, each player's own best melds only.
         for name, cards in with_cards.items():
-            counted[name] = best_arrangement(cards, ace_value=ace).deadwood
-        return counted
+            arrangement = best_arrangement(cards, ace_value=ace)
+            counted[name] = arrangement.deadwood
+            laid[name] = _laid(arrangement)
+        return counted, laid
     knocker_deadwood = counted.get(knocker)
     if knocker in with_cards:
         knocker_deadwood = best_arrangement(with_cards[knocker], ace_value=ace).deadwood
@@ -270,12 +321,17 @@ def _gin_counts(variant: GinRami | GinRummy, hand: Hand, number: int) -> dict[st
         knocker_cards = with_cards.pop(knocker)
         arrangement, defenders = knock_counts(knocker_cards, with_cards, ace_value=ace)
         counted[knocker] = arrangement.deadwood
-        counted.update({name: count.deadwood for name, count in defenders.items()})
+        laid[knocker] = _laid(arrangement)
+        for name, count in defenders.items():
+            counted[name] = count.deadwood
+            laid[name] = _laid(count.arrangement, count.laid_off)
     else:
         # No lay-offs on a gin, a knock with no deadwood included (R22), nor on a draw: each
         # player's own best melds only.
         for name, cards in with_cards.items():
-            counted[name] = best_arrangement(cards, ace_value=ace).deadwood
+            arrangement = best_arrangement(cards, ace_value=ace)
+            counted[name] = arrangement.deadwood
+            laid[name] = _laid(arrangement)
     if hand.how == KNOCK and counted[knocker] > variant.knock_max:
         message = _("a knock needs at most %(limit)s deadwood, not %(deadwood)s")
         raise RulesError(
@@ -295,4 +351,12 @@ def _gin_counts(variant: GinRami | GinRummy, hand: Hand, number: int) -> dict[st
         raise RulesError(
             [problem(message, hand=number, player=knocker, field="held", deadwood=counted[knocker])]
         )
-    return counted
+    return counted, laid
+
+
+def _laid(arrangement: Arrangement, laid_off: Cards = ()) -> Laid:
+    left = list(arrangement.deadwood_cards)
+    for card in laid_off:
+        left.remove(card)
+    melds = tuple(meld.cards + (JOKER,) * meld.jokers for meld in arrangement.melds)
+    return Laid(melds, tuple(laid_off), tuple(left))

@@ -33,6 +33,12 @@ def table_sheet(game_id: int, found: dict, *, site: str, copy: str, language: st
     return _pdf("sheet", f"{game_id}:{copy}", (found, site, copy), language)
 
 
+def table_tents(event_id: int, found: dict, *, site: str, tables: list[int]) -> PdfVersion:
+    """An event's table tents (`found`: its tents fingerprint) for these table numbers."""
+    which = f"{event_id}:{tables[0]}-{tables[-1]}:{len(tables)}"
+    return _pdf("tents", which, (found, site, tables), found["language"])
+
+
 def results(event_id: int, found: dict) -> PdfVersion:
     """An event's results (`found`: its results fingerprint)."""
     return _pdf("results", event_id, found, found["language"])

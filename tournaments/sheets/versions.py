@@ -41,6 +41,15 @@ def _around(players: QuerySet, event: OuterRef, club: OuterRef) -> dict[str, Sub
     }
 
 
+def tents_fingerprint(event_id: int) -> dict | None:
+    """An event's table tents: its name, language and club (and the tables, given apart)."""
+    changes = {
+        "event_edited": _last_edit(Event.history.filter(id=OuterRef("pk"))),
+        "club_edited": _last_edit(Club.history.filter(id=OuterRef("club_id"))),
+    }
+    return _fingerprint(Event.objects.filter(pk=event_id), changes, "name", "language")
+
+
 def record_fingerprint(game_id: int) -> dict | None:
     """A game's record (and its blank sheet): the game, its players, event, round and club."""
     players = Seat.objects.filter(game_id=OuterRef(OuterRef("pk"))).values("player_id")

@@ -17,6 +17,7 @@ urlpatterns = [
     path(event + "tables/<id:game_id>/blank.pdf", sheets.game_blank_sheet, name="game_blank"),
     path(round_ + "seating.pdf", sheets.seating, name="seating"),
     path(event + "results.pdf", sheets.standings, name="standings"),
+    path(event + "table-tents.pdf", sheets.table_tents, name="table_tents"),
     path("sheets/games/<id:game_id>/record.pdf", sheets.game_record, name="game_record"),
     # Prepared in the background, for the event's organisers.
     path(event + "prepare/", pdf_jobs.prepare, name="prepare"),

@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -26,7 +27,7 @@ from ramiscore.middleware import on_a_laptop
 from tournaments.clubs.permissions import Can
 from tournaments.clubs.selectors.roles import may_on_event
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
-from tournaments.models import Game
+from tournaments.models import Game, Hand
 from tournaments.play.display.conflict import ConflictView, conflict_view
 from tournaments.play.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
 from tournaments.play.facts import HandFacts
@@ -34,6 +35,7 @@ from tournaments.play.selectors.games import GameSheet, HandRow, game_seats, gam
 from tournaments.play.services.entry import (
     HandConflict,
     Preview,
+    StaleHand,
     confirm_hand,
     is_same_person,
     may_confirm,
@@ -41,15 +43,16 @@ from tournaments.play.services.entry import (
     record_hand,
     why_no_more_hands,
 )
+from tournaments.play.services.kept import send_set_aside_hand
 from tournaments.rules import RulesError
-from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
+from tournaments.rules.hands import GIN_, KNOCK, counted_by_way, for_script
 from tournaments.views.clock import game_clock_context
 from tournaments.views.public import POLL_EVERY
-from tournaments.web.offline import answered_key, saved
+from tournaments.web.offline import answered_key, kept_conflict, saved, table_state, wants_json
 from tournaments.web.permissions import device_id, game_from_link, game_view, link_view
 from tournaments.words.cards import card_grid, codes_legend, example_codes, grid_letters
 from tournaments.words.formats import labelled
-from tournaments.words.labels import how_choice
+from tournaments.words.labels import HOW_LABELS, how_choice
 
 
 @dataclass(frozen=True)
@@ -157,17 +160,22 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
-            record_hand(
-                game=game,
-                number=number,
-                facts=form.facts(),
-                user=entrant.person,
-                device=entrant.device,
-                entered_by_seat=form.entering_seat(),
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
-        except HandConflict:
-            return _conflict(request, entrant, game, number, form.facts())
+            _record(form, game, entrant)
+        except HandConflict as conflict:
+            next_url = f"{entrant.url('enter', game)}?mode={form.mode_value}"
+            if wants_json(request) and form.cleaned_data["idempotency_key"]:
+                # A kept hand the table moved past: set aside for the player to decide.
+                return kept_conflict(
+                    request,
+                    game,
+                    form,
+                    conflict,
+                    user=entrant.person,
+                    device=entrant.device,
+                    next_url=next_url,
+                )
+            stale = isinstance(conflict, StaleHand)
+            return _conflict(request, entrant, game, number, form.facts(), stale=stale)
         except RulesError as error:
             form.add_problems(error)
         except ValidationError as error:
@@ -185,6 +193,26 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
     return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
 
+def _record(form: HandForm, game: Game, entrant: Entrant) -> Hand:
+    """Store the form's hand: as any hand, or as a set-aside hand the player sends as the
+    next one (its record then says so)."""
+    common = {
+        "game": game,
+        "number": form.cleaned_data["number"],
+        "facts": form.facts(),
+        "user": entrant.person,
+        "device": entrant.device,
+        "entered_by_seat": form.entering_seat(),
+    }
+    key, after = form.cleaned_data["idempotency_key"], form.cleaned_data["after"]
+    typed_as = form.cleaned_data.get("set_aside")
+    if typed_as and key:
+        return send_set_aside_hand(
+            **common, key=key, after=after, typed_as=typed_as, typed=form.typed()
+        )
+    return record_hand(**common, idempotency_key=key, after=after)
+
+
 def _asks_entrant(entrant: Entrant, game: Game) -> str:
     """Whether the form asks who is entering: on the table link, required when the event
     has hands confirmed; never of an organiser, who vouches for what he enters."""
@@ -199,7 +227,11 @@ def _entrant_key(game: Game) -> str:
 
 def _new_hand(request: HttpRequest, entrant: Entrant, sheet: GameSheet, data) -> dict:
     """The entry form's arguments for the next hand: its number, the mode, who enters."""
-    initial = {"number": len(sheet.rows) + 1, "mode": data.get("mode", COUNTS)}
+    initial = {
+        "number": len(sheet.rows) + 1,
+        "mode": data.get("mode", COUNTS),
+        "after": table_state(sheet)["last"],  # the hand's base: refused once it is not
+    }
     asked = _asks_entrant(entrant, sheet.game)
     if asked:
         initial["entering"] = request.session.get(_entrant_key(sheet.game), "")
@@ -207,12 +239,20 @@ def _new_hand(request: HttpRequest, entrant: Entrant, sheet: GameSheet, data) ->
 
 
 def _conflict(
-    request: HttpRequest, entrant: Entrant, game: Game, number: int, facts: HandFacts
+    request: HttpRequest,
+    entrant: Entrant,
+    game: Game,
+    number: int,
+    facts: HandFacts,
+    *,
+    stale: bool = False,
 ) -> HttpResponse:
-    """Nothing stored: show the hand stored first, and a fresh form for the next one."""
+    """Nothing stored: show the hand stored first (or say that the table has moved on since
+    the page was opened), and a fresh form for the next one."""
     sheet = game_sheet(game.pk)
     form = entry_form(sheet, **_new_hand(request, entrant, sheet, request.POST))
-    conflict = conflict_view(sheet, number, facts, correct_url(entrant, game, number))
+    url = correct_url(entrant, game, number)
+    conflict = conflict_view(sheet, number, facts, url, stale=stale)
     return render_entry(request, entrant, sheet, form, conflict=conflict, status=409)
 
 
@@ -274,7 +314,7 @@ def _confirm(request: HttpRequest, game: Game, entrant: Entrant, number: int) ->
         return redirect(back)
     context = {
         "game": game,
-        "hand": hand_summary(row, sheet.seats),
+        "hand": hand_summary(row, sheet.seats, game.rules()),
         "form": form,
         # The phone that entered the hand cannot confirm it (a guard against slips).
         "same_device": not entrant.vouches and is_same_person(hand, entrant.person, entrant.device),
@@ -358,29 +398,59 @@ def render_entry(
     status: int = 200,
 ) -> HttpResponse:
     game = sheet.game
-    seats_by_id = {seat.id: seat for seat in sheet.seats}
-    hands = [hand_view(row, entrant, game, seats_by_id) for row in sheet.rows]
     context = {
         **hand_form_context(sheet, form, entrant.url("enter", game), entrant.url("preview", game)),
         # The round's clock, polled: time left, and what to do once it is up.
         **game_clock_context(game),
+        **live_context(entrant, sheet),
         "poll_every": POLL_EVERY,
-        "sheet": sheet,
-        "game": game,
-        "is_over": game.finished or game.closed,
-        "hands": hands,
-        "provisional": [hand for hand in hands if hand.provisional],
         "preview": preview,
         "conflict": conflict,
-        "entrant": entrant,
         "answered_key": answered_key(request, conflict),  # a hand the phone kept: answered here
         "laptop": on_a_laptop(),  # whose disk, should it be full
-        "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
         "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
         if entrant.is_organiser and sheet.rows
         else "",
+        # What the page's scripts count with while the server cannot be reached.
+        "rules_data": {
+            "variant": for_script(game.rules(), len(sheet.seats)),
+            "seats": [[seat.position, seat.player.name] for seat in sheet.seats],
+            # How a preview names a hand's result (preview_view's words).
+            "results": {code: how_choice(code) for code in HOW_LABELS},
+            "won": _("Hand %(number)s: %(result)s, won by %(winner)s"),
+            "not_won": _("Hand %(number)s: %(result)s"),
+        },
+        "discard_url": entrant.url("discard_kept", game, key=KEY_SLOT),
     }
     return render(request, "entry/enter.html", context, status=status)
+
+
+KEY_SLOT = "ENTRYKEY"  # where the page's sender puts a kept hand's id in the discard URL
+
+
+def live_context(entrant: Entrant, sheet: GameSheet) -> dict[str, Any]:
+    """What the entry page's live part shows (the totals, the hands waiting for confirmation,
+    the hands played), which the page refreshes as the table's version moves."""
+    game = sheet.game
+    seats_by_id = {seat.id: seat for seat in sheet.seats}
+    hands = [hand_view(row, entrant, game, seats_by_id) for row in sheet.rows]
+    return {
+        "sheet": sheet,
+        "game": game,
+        "target": game.rules().target,
+        "is_over": game.finished or game.closed,
+        "hands": hands,
+        "provisional": [hand for hand in hands if hand.provisional],
+        "entrant": entrant,
+        "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
+        "live_url": entrant.url("live", game),
+        "table_state": table_state(sheet)
+        | {
+            "version": game.version,
+            "at": timezone.now().isoformat(),
+            "totals": {seat.player.name: seat.total for seat in sheet.seats},
+        },
+    }
 
 
 def hand_form_context(
@@ -405,7 +475,6 @@ def hand_form_context(
         "fragment": False,
         "variant": variant,
         "who_is_counted": counted_by_way(variant),
-        "target": variant.target,
         "action_url": action_url,
         "preview_url": preview_url,
         "copies": deck.copies,

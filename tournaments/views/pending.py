@@ -37,7 +37,10 @@ def pending_page(request: HttpRequest, event: Event, games, title: StrOrPromise,
     tables = []
     for game in sorted(waiting, key=lambda game: game.table_number):
         sheet = game_sheet(game.pk)
-        hands = [hand_summary(row, sheet.seats) for row in sheet.rows if row.hand.is_provisional]
+        variant = sheet.game.rules()
+        hands = [
+            hand_summary(row, sheet.seats, variant) for row in sheet.rows if row.hand.is_provisional
+        ]
         tables.append((game, hands))
     context = {
         "event": event,

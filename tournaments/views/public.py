@@ -143,7 +143,7 @@ def _game_context(sheet: GameSheet) -> dict:
         "prizes": prizes,
         # Drawn small so that its text stays legible when a phone shrinks it.
         "chart": game_chart(sheet, width=400, height=260),
-        "changes": game_changes(game_history(game, sheet.seats), sheet.seats),
+        "changes": game_changes(game_history(game, sheet.seats, set_aside=True), sheet.seats),
         "live": card.live,
         "poll_every": POLL_EVERY,
         # The round's time left while the table plays.

@@ -20,13 +20,14 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
 from tournaments.clubs.permissions import Can
-from tournaments.events.selectors.events import round_games
+from tournaments.events.selectors.events import round_games, tent_tables
 from tournaments.models import Event, Game, Round
 from tournaments.play.selectors.games import games_with_seats
 from tournaments.sheets import catalogue, pdfs, store
 from tournaments.sheets import versions as pdf_versions
 from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
 from tournaments.sheets.render import site_url
+from tournaments.sheets.tents import table_tents_pdf
 from tournaments.web.pdfs import pdf_response
 from tournaments.web.permissions import event_view, public_view
 
@@ -194,3 +195,34 @@ def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponseBas
         found["event__name"], language, gettext_noop("round %(number)s seating"), number=number
     )
     return pdf_response(request, catalogue.seating(found), render, name)
+
+
+MOST_TENTS = 500  # table numbers a request may ask tents for
+
+
+@require_GET
+@event_view(Can.PRINT)
+def table_tents(request: HttpRequest, event: Event) -> HttpResponseBase:
+    """A tent per table number of the event (docs/offline.md): for the tables of the rounds
+    seated so far or, before round 1, for `?tables=` (else as many as the players fill).
+    Private: whoever scans a tent may enter the table's hands."""
+    asked = request.GET.get("tables", "")
+    if asked.isdigit() and 0 < int(asked) <= MOST_TENTS:
+        tables = list(range(1, int(asked) + 1))
+    elif asked:
+        return HttpResponseBadRequest(
+            _("Give the number of tables, from 1 to %(most)s.") % {"most": MOST_TENTS}
+        )
+    else:
+        tables = tent_tables(event.pk)
+    site = site_url(request)
+    found = _or_404(pdf_versions.tents_fingerprint(event.pk), _("There is no such event."))
+    wanted = catalogue.table_tents(event.pk, found, site=site, tables=tables)
+    name = _filename(event.name, event.language, gettext_noop("table tents"))
+    return pdf_response(
+        request,
+        wanted,
+        lambda: table_tents_pdf(event, tables=tables, site=site),
+        name,
+        private=True,
+    )

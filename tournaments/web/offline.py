@@ -4,17 +4,27 @@ once (`record_hand`'s `idempotency_key`).
 
 Without JavaScript nothing changes: the form posts and the page answers as always. The page's
 sender asks for JSON: a saved hand then answers where to go next instead of redirecting, so
-that the next page still shows "Hand 3 saved."; refusals and conflicts answer the page itself.
+that the next page still shows "Hand 3 saved."; a kept hand the table has moved past (its
+number taken, or its base gone: docs/offline.md) is set aside and answered with a 409 the page
+reads; the rules' refusals answer the page itself.
 """
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
-from tournaments.forms.entry import ENTRY_KEY
-from tournaments.play.display.conflict import ConflictView
+from tournaments.forms.entry import ENTRY_KEY, HandForm
+from tournaments.models import Game
+from tournaments.models.games import START
+from tournaments.play.display.conflict import ConflictView, conflict_view
+from tournaments.play.display.hands import hand_words
+from tournaments.play.selectors.games import GameSheet, game_sheet
+from tournaments.play.services.entry import HandConflict, StaleHand
+from tournaments.play.services.kept import set_aside_hand
 
 
 def wants_json(request: HttpRequest) -> bool:
@@ -43,3 +53,74 @@ def answered_key(request: HttpRequest, conflict: ConflictView | None = None) -> 
     except ValidationError:
         return ""
     return key
+
+
+def table_state(sheet: GameSheet) -> dict:
+    """What the page's sender needs of the table: the next hand's number, the base of a hand
+    typed now (the last hand's ref), and whether the game is over."""
+    last = sheet.rows[-1].hand.ref if sheet.rows else START
+    return {
+        "next": len(sheet.rows) + 1,
+        "last": last,
+        "over": sheet.game.finished or sheet.game.closed,
+    }
+
+
+def kept_conflict(
+    request: HttpRequest,
+    game: Game,
+    form: HandForm,
+    conflict: HandConflict,
+    *,
+    user,
+    device: str,
+    next_url: str,
+) -> HttpResponse:
+    """A kept hand the table has moved past, sent by the page's sender: the same hand stored
+    from another phone is as good as saved; any other is set aside, recorded, and answered
+    with what the table holds now, for the player to decide."""
+    sheet = game_sheet(game.pk)
+    number = form.cleaned_data["number"]
+    seen = conflict_view(sheet, number, form.facts())
+    if seen.same:
+        messages.info(
+            request,
+            _("Hand %(number)s was already saved from another device, exactly as you typed it.")
+            % {"number": number},
+        )
+        ref = next(row.hand.ref for row in sheet.rows if row.number == number)
+        return JsonResponse({"same": number, "ref": ref, "next": next_url}, status=409)
+    key = form.cleaned_data["idempotency_key"]
+    set_aside_hand(game=game, key=key, number=number, typed=form.typed(), user=user, device=device)
+    state = table_state(sheet)
+    shown = next((row for row in sheet.rows if row.number == number), None)
+    shown = shown or (sheet.rows[-1] if sheet.rows else None)
+    answer = {
+        "key": key,
+        "number": number,
+        "next_number": state["next"],
+        "message": _why(number, state, seen, isinstance(conflict, StaleHand)),
+        "holds": hand_words(shown, sheet.seats) if shown else "",
+        "table": state,
+    }
+    return JsonResponse({"set_aside": answer}, status=409)
+
+
+def _why(number: int, state: dict, seen: ConflictView, stale: bool) -> str:
+    values = {"number": number, "next": state["next"]}
+    if state["over"]:
+        return _("Hand %(number)s was not saved: the game is over.") % values
+    if seen.rows:
+        return (
+            _("Hand %(number)s was not saved: hand %(number)s was entered from another device.")
+            % values
+        )
+    if stale:
+        return (
+            _(
+                "Hand %(number)s was not saved: it was typed after a hand the table no longer "
+                "has as its last."
+            )
+            % values
+        )
+    return _("Hand %(number)s was not saved: the next hand is hand %(next)s.") % values

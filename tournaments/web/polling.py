@@ -31,7 +31,8 @@ from django.utils.translation import get_language_from_request
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
-Version = Callable[[int], int | None]
+# The version of a page's data by its URL argument: an id, or a table link's token.
+Version = Callable[[int], int | None] | Callable[[str], int | None]
 
 
 # What else than the data a public page depends on (see etag()).

@@ -9,6 +9,7 @@ from datetime import date
 
 from tournaments.models import Bye, Event, Game, Player, Registration, Round, Seat
 from tournaments.play.selectors.games import games_with_seats
+from tournaments.rules import PRESETS
 from tournaments.words.names import by_name
 
 
@@ -163,3 +164,27 @@ def upcoming_events(today: date, limit: int = 12) -> list[Event]:
     theirs on the home page: one query."""
     events = Event.objects.filter(date__gte=today).select_related("club")
     return list(events.order_by("date", "name", "id")[:limit])
+
+
+def table_in_play(event_id: int, table: int) -> tuple[Round | None, Game | None]:
+    """The round in play of an event (its latest) and its game at this table number, with
+    the event: two queries. (None, None) for an event without rounds."""
+    round_ = Round.objects.filter(event_id=event_id).select_related("event").order_by("-number")
+    current = round_.first()
+    if current is None:
+        return None, None
+    return current, current.games.filter(table_number=table).first()
+
+
+def tent_tables(event_id: int) -> list[int]:
+    """The table numbers an event's tents are printed for: those of its rounds seated so
+    far; before round 1, one per table its present players will fill."""
+    numbers = sorted(
+        set(Game.objects.filter(event_id=event_id).values_list("table_number", flat=True))
+    )
+    if numbers:
+        return numbers
+    event = Event.objects.get(pk=event_id)
+    players = event.registrations.active().count()
+    size = PRESETS[event.variant].preferred_table_size
+    return list(range(1, max(1, -(-players // size)) + 1))

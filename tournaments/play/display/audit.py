@@ -1,8 +1,10 @@
 """A game's change history for its public page: who entered, corrected, deleted or confirmed
 which hand, when and why; and when the organiser closed the game or changed its rules.
 
-Told from the django-simple-history records of the game's hands, lines and the game itself
-(`tournaments.play.selectors.history` loads them in three queries whatever the number of hands).
+Told from the django-simple-history records of the game's hands, lines and the game itself,
+with the hands kept on phones that the table had moved past (set aside, then sent or
+discarded: docs/offline.md); `tournaments.play.selectors.history` loads them in four queries
+whatever the number of hands.
 A correction lists what changed (the facts before and after), so that a player can check it
 at a glance.
 """
@@ -15,8 +17,8 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Seat
-from tournaments.play.display.hands import display_name, held_words
+from tournaments.models import Seat, SetAsideHand
+from tournaments.play.display.hands import display_name, held_words, typed_words
 from tournaments.play.selectors.history import GameHistory, HistoryRecord
 from tournaments.words.formats import labelled
 from tournaments.words.labels import how_label
@@ -24,6 +26,7 @@ from tournaments.words.labels import how_label
 ENTERED, CORRECTED, DELETED, CONFIRMED = "entered", "corrected", "deleted", "confirmed"
 RENUMBERED = "renumbered"  # a hand before it was discarded: the next ones moved up
 CLOSED, REOPENED, RULES_CHANGED = "closed", "reopened", "rules_changed"
+SET_ASIDE, SENT, DISCARDED = "set_aside", "sent", "discarded"  # a hand kept on a phone
 LIMIT = 50
 
 
@@ -47,6 +50,7 @@ def game_changes(
     """The game's changes, newest first, at most `limit` (from `selectors.history`)."""
     names = {seat.id: seat.player.name for seat in seats}
     changes = _hand_changes(history.hands, history.lines, names) + _game_changes(history.games)
+    changes += _set_aside_changes(history.set_aside, seats)
     changes.sort(key=lambda change: change.order, reverse=True)
     return changes[:limit]
 
@@ -214,6 +218,42 @@ def _game_changes(game_records: list[HistoryRecord]) -> list[Change]:
                 action=action,
                 summary=summary,
                 order=(record.history_date, 0, record.history_id),
+            )
+        )
+    return changes
+
+
+def _set_aside_changes(records: list[SetAsideHand], seats: list[Seat]) -> list[Change]:
+    """Each hand kept on a phone that the table had moved past, with what was typed; then
+    what the player did with it, if he has decided."""
+    changes = []
+    for record in records:
+        who = display_name(record.entered_by) if record.entered_by else _("table link")
+        number = {"number": record.number, "sent": record.sent_as}
+        changes.append(
+            Change(
+                when=record.set_aside_at,
+                who=who,
+                action=SET_ASIDE,
+                summary=_("Hand %(number)s kept on a phone set aside: the table had moved on")
+                % number,
+                details=[typed_words(record.typed, seats)],
+                order=(record.set_aside_at, 2, record.pk),
+            )
+        )
+        if record.decided_at is None:
+            continue
+        if record.decision == record.Decision.SENT:
+            summary = _("Hand %(number)s set aside on a phone: sent as hand %(sent)s") % number
+        else:
+            summary = _("Hand %(number)s set aside on a phone: discarded by the player") % number
+        changes.append(
+            Change(
+                when=record.decided_at,
+                who=who,
+                action=SENT if record.decision == record.Decision.SENT else DISCARDED,
+                summary=summary,
+                order=(record.decided_at, 3, record.pk),
             )
         )
     return changes

@@ -49,12 +49,19 @@ class ConflictView:
     game_over: bool = False  # the stored hand (or an earlier one) ended the game
     winner: str = ""
     correct_url: str = ""  # organisers correct the stored hand themselves
+    stale: bool = False  # typed after a hand the table no longer has as its last
 
 
 def conflict_view(
-    sheet: GameSheet, number: int, facts: HandFacts | None = None, correct_url: str = ""
+    sheet: GameSheet,
+    number: int,
+    facts: HandFacts | None = None,
+    correct_url: str = "",
+    *,
+    stale: bool = False,
 ) -> ConflictView:
-    """The stored hand `number` and what follows it; `facts`, the refused entry, if any."""
+    """The stored hand `number` and what follows it; `facts`, the refused entry, if any;
+    `stale`, refused for its base (the hand it was typed after is gone)."""
     game = sheet.game
     stored = next((row for row in sheet.rows if row.number == number), None)
     rows: list[ConflictRow] = []
@@ -88,6 +95,7 @@ def conflict_view(
         game_over=game.finished or game.closed,
         winner=game.winner.name if game.finished and game.winner is not None else "",
         correct_url=correct_url if stored is not None else "",
+        stale=stale,
     )
 
 

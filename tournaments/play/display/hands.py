@@ -7,17 +7,22 @@ Built from rows already loaded (`selectors.games.game_sheet`): no query.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments import rules
 from tournaments.models import Hand, HandLine, Seat
-from tournaments.play.facts import HeldLine
+from tournaments.play.facts import HeldLine, held_value
 from tournaments.play.selectors.games import HandRow
-from tournaments.rules.hands import GIN_, KNOCK, UNDERCUT
+from tournaments.rules import RulesError, Variant
+from tournaments.rules.cards import format_cards
+from tournaments.rules.hands import GIN_, KNOCK, NEVER_MELDED, UNDERCUT, Cards, Laid, laid_down
 from tournaments.words.cards import shown_codes
+from tournaments.words.formats import labelled
 from tournaments.words.labels import how_choice
 
 
@@ -38,6 +43,36 @@ def held_words(line: HeldLine | None) -> str:
     if line.held_count is not None:
         return str(line.held_count)
     return "—"
+
+
+def hand_words(row: HandRow, seats: list[Seat]) -> str:
+    """A stored hand on one line, as a kept hand is shown beside it: "Hand 10: Anne · Went
+    out · Bruno: 12, Chloé: 30"."""
+    held = [
+        labelled(seat.player.name, held_words(line))
+        for seat, line in zip(seats, row.lines, strict=True)
+        if line is not None and line.held_anything
+    ]
+    facts = " · ".join([outcome(row.hand), ", ".join(held)] if held else [outcome(row.hand)])
+    return _("Hand %(number)s: %(facts)s") % {"number": row.number, "facts": facts}
+
+
+def typed_words(typed: dict[str, Any], seats: list[Seat]) -> str:
+    """A hand as a phone typed it (models.SetAsideHand.typed), on one line: "Anne · Went out ·
+    Bruno: 12, Chloé: 30"; card codes as they were typed."""
+    by_position = {str(seat.position): seat for seat in seats}
+    ender = by_position.get(typed.get("ended_by", ""))
+    held = [
+        labelled(by_position[position].player.name, _typed_value(value))
+        for position, value in typed.get("held", {}).items()
+        if value and position in by_position
+    ]
+    parts = [outcome_text(typed.get("how", ""), ender), ", ".join(held)]
+    return " · ".join(part for part in parts if part)
+
+
+def _typed_value(value: str) -> str:
+    return str(_("never melded")) if value == NEVER_MELDED else value
 
 
 # R22: a knock with no deadwood is scored as a gin; the pages say so, not only the points.
@@ -97,6 +132,8 @@ class FactLine:
     counted: int | None  # what the held cards counted, when it is not the typed count
     points: int
     total: int
+    # A gin hand given by cards: the melds, lay-offs and deadwood the engine counted.
+    laid: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -109,23 +146,67 @@ class HandSummary:
     provisional: bool
 
 
-def hand_summary(row: HandRow, seats: list[Seat]) -> HandSummary:
-    """A stored hand's facts and points, player by player in seat order."""
+def hand_summary(row: HandRow, seats: list[Seat], variant: Variant | None = None) -> HandSummary:
+    """A stored hand's facts and points, player by player in seat order; with its game's
+    `variant`, what the engine laid down for a gin hand given by cards (the confirm screen:
+    a confirmer checks a deadwood without counting it again)."""
     hand = row.hand
     seats_by_id = {seat.id: seat for seat in seats}
+    laid = _laid_down(row, seats, variant) if variant is not None else {}
     return HandSummary(
         number=hand.number,
         outcome=outcome(hand),
-        lines=[_fact_line(seat, line) for seat, line in zip(seats, row.lines, strict=True)],
+        lines=[
+            _fact_line(seat, line, laid.get(seat.player.name))
+            for seat, line in zip(seats, row.lines, strict=True)
+        ],
         entered_by=entered_by(hand, seats_by_id),
         confirmed_by=confirmed_by(hand, seats_by_id),
         provisional=hand.is_provisional,
     )
 
 
-def _fact_line(seat: Seat, line: HandLine | None) -> FactLine:
+def _fact_line(seat: Seat, line: HandLine | None, laid: Laid | None = None) -> FactLine:
     if line is None:
         return FactLine(seat.player.name, "—", None, 0, 0)
     held = held_words(line)
     counted = None if line.counted is None or str(line.counted) == held else line.counted
-    return FactLine(seat.player.name, held, counted, line.points, line.running_total)
+    words = _laid_words(laid) if laid is not None else []
+    return FactLine(seat.player.name, held, counted, line.points, line.running_total, words)
+
+
+def _laid_down(row: HandRow, seats: list[Seat], variant: Variant) -> dict[str, Laid]:
+    """The engine's melds for the stored hand; {} if it has none to show (or refuses it)."""
+    if not any(line is not None and line.held_cards for line in row.lines):
+        return {}
+    held = {
+        seat.player.name: held_value(line)
+        for seat, line in zip(seats, row.lines, strict=True)
+        if line is not None and line.held_anything
+    }
+    ended_by = row.hand.ended_by_id
+    names = {seat.id: seat.player.name for seat in seats}
+    hand = rules.Hand(row.hand.how, names[ended_by] if ended_by else None, held)
+    try:
+        return laid_down(variant, tuple(seat.player.name for seat in seats), hand)
+    except RulesError:
+        return {}
+
+
+def _laid_words(laid: Laid) -> list[str]:
+    """ "Melds: 4H 5H 6H · 9S 9D 9C", "Laid off on the knocker's melds: 7H", "Left: 3C", the
+    cards in the page's letters."""
+
+    def shown(cards: Cards) -> str:
+        return shown_codes(format_cards(cards))
+
+    words = []
+    if laid.melds:
+        words.append(_("Melds: %(melds)s") % {"melds": " · ".join(shown(m) for m in laid.melds)})
+    if laid.laid_off:
+        words.append(
+            _("Laid off on the knocker’s melds: %(cards)s") % {"cards": shown(laid.laid_off)}
+        )
+    if laid.deadwood:
+        words.append(_("Left: %(cards)s") % {"cards": shown(laid.deadwood)})
+    return words

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from tournaments.models import Game, Hand, HandLine, Seat
+from tournaments.models import Game, Hand, HandLine, Seat, SetAsideHand
 
 # A django-simple-history record: an instance of the model it makes at run time for each
 # tracked one (its fields, and history_date, history_type, history_user...). No static type
@@ -23,16 +23,23 @@ class GameHistory:
     lines: list[HistoryRecord]  # HandLine.history records
     # Game.history records (none for one hand)
     games: list[HistoryRecord] = field(default_factory=list)
+    # the hands kept on phones that the table had moved past (its page only)
+    set_aside: list[SetAsideHand] = field(default_factory=list)
 
 
-def game_history(game: Game, seats: list[Seat]) -> GameHistory:
-    """Every record of the game's hands, lines and of the game itself: three queries."""
+def game_history(game: Game, seats: list[Seat], *, set_aside: bool = False) -> GameHistory:
+    """Every record of the game's hands, lines and of the game itself: three queries; with
+    `set_aside`, the hands kept on phones that were set aside too (the table's page; the
+    printed record leaves them out): four."""
     line_records = HandLine.history.filter(seat_id__in=[seat.id for seat in seats])
     game_records = Game.history.filter(id=game.pk).select_related("history_user")
     return GameHistory(
         hands=_hand_records(Hand.history.filter(game_id=game.pk)),
         lines=list(line_records.order_by("history_date", "history_id")),
         games=list(game_records.order_by("history_date", "history_id")),
+        set_aside=list(SetAsideHand.objects.filter(game=game).select_related("entered_by"))
+        if set_aside
+        else [],
     )
 
 

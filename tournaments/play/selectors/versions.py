@@ -10,6 +10,7 @@ from tournaments.models import Event, Game
 
 EVENT_VERSION = f"SELECT version FROM {Event._meta.db_table} WHERE id = %s"
 GAME_VERSION = f"SELECT version FROM {Game._meta.db_table} WHERE id = %s"
+LINK_VERSION = f"SELECT version FROM {Game._meta.db_table} WHERE link_token = %s AND link_enabled"
 
 
 def event_version(event_id: int) -> int | None:
@@ -22,7 +23,13 @@ def game_version(game_id: int) -> int | None:
     return _one(GAME_VERSION, game_id)
 
 
-def _one(statement: str, pk: int) -> int | None:
+def link_version(token: str) -> int | None:
+    """The version of the table a table link opens (its entry page follows it); None once
+    the link is off or renewed."""
+    return _one(LINK_VERSION, token)
+
+
+def _one(statement: str, pk: int | str) -> int | None:
     with connection.cursor() as cursor:
         cursor.execute(statement, [pk])
         row = cursor.fetchone()

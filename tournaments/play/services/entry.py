@@ -19,7 +19,6 @@ from typing import TypeGuard
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,6 +27,7 @@ from tournaments.clubs.permissions import Can
 from tournaments.clubs.selectors.roles import may_on_event
 from tournaments.clubs.services.actors import Actor
 from tournaments.models import Game, Hand, HandLine, Happening, Seat
+from tournaments.models.games import START
 from tournaments.models.signals import tell
 from tournaments.play.facts import HandFacts, engine_game, load_facts
 from tournaments.play.selectors.news import hand_news
@@ -43,6 +43,11 @@ class HandConflict(Exception):
     def __init__(self, stored: Hand | None, expected: int) -> None:
         self.stored, self.expected = stored, expected
         super().__init__(f"hand {expected} is the next one to enter")
+
+
+class StaleHand(HandConflict):
+    """The hand was typed after a hand that is no longer the game's last (deleted, replaced,
+    or kept on a phone and never stored): the table moved on, nothing is stored."""
 
 
 @dataclass(frozen=True)
@@ -83,12 +88,17 @@ def record_hand(
     device: str = "",
     entered_by_seat: Seat | None = None,
     idempotency_key: str = "",
+    after: str = "",
+    reason: str = "",
 ) -> Hand:
     """Store hand `number` of the game and rescore it; HandConflict if that number is taken.
     `entered_by_seat` is the player of the table who says he entered it.
 
     `idempotency_key` names the entry: a phone sends the same one again when the answer was
-    lost, and an entry already stored returns its hand.
+    lost, and an entry already stored returns its hand. `after` is the hand's base, the hand
+    it was typed after (`Hand.ref`, a kept entry's, or START): StaleHand when the game's
+    last hand is another one now; "" when not known (a game file), checked by number only.
+    `reason` goes to the hand's history.
     """
     try:
         with transaction.atomic():
@@ -101,9 +111,12 @@ def record_hand(
                 stored = game.hands.filter(idempotency_key=idempotency_key).first()
                 if stored is not None:
                     return stored
-            last = game.hands.aggregate(last=Max("number"))["last"] or 0
+            last_hand = game.hands.order_by("-number").first()
+            last = last_hand.number if last_hand else 0
             if number != last + 1:
                 raise HandConflict(game.hands.filter(number=number).first(), last + 1)
+            if after and not (last_hand.is_base(after) if last_hand else after == START):
+                raise StaleHand(None, last + 1)
             _refuse_if_closed(game)
             _refuse_other_tables_seat(game, entered_by_seat)
             preview_hand(game=game, facts=facts)  # nothing is written if the rules refuse it
@@ -119,7 +132,7 @@ def record_hand(
                 idempotency_key=idempotency_key,
             )
             _confirmed_by_organiser(hand, game, user)
-            _attribute(hand, user)
+            _attribute(hand, user, reason)
             hand.save()
             _write_lines(hand, game, facts, user=user)
             refresh_game(game)

@@ -1,0 +1,223 @@
+// The entry page follows its table (docs/offline.md): every 10 s, and at once when the
+// connection comes back, it fetches the page's live part (views/entry_live.py, a 304 while
+// nothing changed), so that a hand saved from another phone, a correction, or a hand waiting
+// for confirmation (with its confirm button) shows without a reload. The totals then count
+// the hands kept on this phone and not sent yet, marked "not sent", and the preview is
+// counted here (static/js/rules.js) while the server cannot be reached.
+(() => {
+  "use strict";
+  const EVERY = 10000;
+  const TIMEOUT = 8000;
+  const rulesData = JSON.parse(document.getElementById("rules-data")?.textContent || "null");
+  const letters = JSON.parse(document.getElementById("card-letters")?.textContent || "null");
+  const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, name) => values[name]);
+  const current = () => document.getElementById("table-live");
+  const state = () => JSON.parse(document.getElementById("table-state")?.textContent || "{}");
+  if (!current()) return;
+  let reachable = navigator.onLine !== false;
+
+  // Following the table.
+  let last = "";
+  let fetching = false;
+  async function refresh() {
+    if (fetching) return;
+    fetching = true;
+    try {
+      const response = await fetch(current().dataset.liveUrl, {
+        credentials: "same-origin",
+        cache: "no-cache", // asks with the page's ETag: an unchanged table is a 304
+        signal: AbortSignal.timeout ? AbortSignal.timeout(TIMEOUT) : undefined,
+      });
+      if (!response.ok || response.redirected) {
+        if (response.status >= 500) unreachable();
+        return;
+      }
+      const html = await response.text();
+      if (html !== last) {
+        last = html;
+        replaceLive(html);
+      }
+      reachable = true;
+      document.dispatchEvent(new CustomEvent("ramiscore:table", { detail: state() }));
+      showProjected();
+    } catch {
+      unreachable();
+    } finally {
+      fetching = false;
+    }
+  }
+  function unreachable() {
+    reachable = false;
+    document.dispatchEvent(new CustomEvent("ramiscore:unreachable"));
+  }
+  function replaceLive(html) {
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    for (const id of ["table-live", "hands-live"]) {
+      const now = document.getElementById(id);
+      const then = fresh.getElementById(id);
+      if (!now || !then) continue;
+      // A hand table the player opened stays open.
+      const open = now.querySelector("details")?.open;
+      const details = then.querySelector("details");
+      if (details && open) details.open = true;
+      now.replaceWith(document.adoptNode(then));
+    }
+    document.dispatchEvent(new CustomEvent("htmx:afterSettle")); // site.js: scroll hints
+  }
+  setInterval(() => {
+    if (document.visibilityState !== "hidden") refresh();
+  }, EVERY);
+  window.addEventListener("online", refresh);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refresh();
+  });
+  document.addEventListener("ramiscore:refresh", refresh);
+
+  // A hand as the form gives it (HandForm.facts), by player name, for the rules' script;
+  // null when it cannot be read yet.
+  function handOf(fields) {
+    if (!rulesData || !letters) return null;
+    const data = new Map(fields);
+    const how = data.get("how");
+    const rule = rulesData.variant.who_is_counted[how];
+    if (!rule) return null;
+    const names = new Map(rulesData.seats.map(([position, name]) => [String(position), name]));
+    const ender = rule.ender === "nobody" ? null : names.get(data.get("ended_by") || "");
+    if (ender === undefined) return null;
+    const held = {};
+    for (const [position, name] of names) {
+      if (data.get(`never_${position}`)) {
+        held[name] = "never_melded";
+        continue;
+      }
+      let text = (data.get(`held_${position}`) || "").replace(/,/g, " ").split(/\s+/).filter(Boolean).join(" ");
+      if (name === ender && rule.ender === "holds_nothing" && (text === "" || text === "0")) continue;
+      if (name === ender && rule.ender === "no_deadwood" && !text) text = "0";
+      if (!text) continue;
+      if (/^[+-]?\d{1,9}$/.test(text)) {
+        held[name] = Number(text);
+      } else {
+        const cards = RamiscoreRules.readCards(text, letters);
+        if (!cards) return null;
+        held[name] = cards;
+      }
+    }
+    return { how, ended_by: ender, held };
+  }
+  const players = () => rulesData.seats.map(([, name]) => name);
+  function scored(fields) {
+    const hand = handOf(fields);
+    return hand && window.RamiscoreRules ? RamiscoreRules.scoreHand(rulesData.variant, players(), hand) : null;
+  }
+  // The table's totals with the kept hands added, and whether every one could be counted.
+  function keptTotals() {
+    const totals = { ...(state().totals || {}) };
+    let counted = true;
+    for (const entry of window.RamiscoreKept?.toSend() || []) {
+      const result = scored(entry.fields);
+      if (!result) {
+        counted = false;
+        continue;
+      }
+      for (const [name, points] of Object.entries(result.points)) totals[name] = (totals[name] || 0) + points;
+    }
+    return { totals, counted };
+  }
+
+  // The totals with the hands not sent yet.
+  const projected = document.getElementById("projected-totals");
+  function showProjected() {
+    if (!projected || !rulesData) return;
+    const kept = window.RamiscoreKept?.toSend() || [];
+    projected.hidden = !kept.length || rulesData.variant.plays_matches;
+    if (projected.hidden) return;
+    const { totals, counted } = keptTotals();
+    const title = kept.length === 1 ? projected.dataset.textTitleOne : projected.dataset.textTitleMany;
+    projected.querySelector(".projected-title").textContent = fill(title, { count: kept.length });
+    projected.querySelector("tbody").replaceChildren(
+      ...players().map((name) => {
+        const row = document.createElement("tr");
+        const head = document.createElement("th");
+        head.scope = "row";
+        head.textContent = name;
+        const total = document.createElement("td");
+        total.className = "num total";
+        total.textContent = String(totals[name] ?? 0);
+        row.append(head, total, document.createElement("td"));
+        return row;
+      }),
+    );
+    const target = rulesData.variant.target;
+    const reached = target && Object.values(totals).some((total) => total >= target);
+    const notes = [];
+    if (reached && projected.dataset.textTarget) notes.push(projected.dataset.textTarget);
+    if (!counted) notes.push(projected.dataset.textUnknown);
+    const note = projected.querySelector(".projected-note");
+    note.textContent = notes.join(" ");
+    note.hidden = !notes.length;
+  }
+  document.addEventListener("ramiscore:kept", showProjected);
+
+  // The preview, counted here while the server cannot be reached.
+  const form = document.getElementById("hand-form");
+  const preview = document.getElementById("preview");
+  const template = document.getElementById("local-preview");
+  const offline = () => navigator.onLine === false || !reachable;
+  function localPreview() {
+    if (!form || !preview || !template) return;
+    const fields = [...new FormData(form)];
+    const result = scored(fields);
+    if (!result) {
+      // Not complete, or not a hand the rules take: the server says which once it is sent.
+      const hint = document.createElement("p");
+      hint.className = "hint";
+      hint.textContent = document.getElementById("pending-hands")?.dataset.textNoPreview || "";
+      preview.replaceChildren(hint);
+      return;
+    }
+    const number = Number(new Map(fields).get("number"));
+    const { totals } = keptTotals();
+    const view = template.content.cloneNode(true);
+    const values = { number, result: rulesData.results[result.result] || result.result, winner: result.winner };
+    view.querySelector(".preview-title").textContent = fill(result.winner ? rulesData.won : rulesData.not_won, values);
+    view.querySelector("tbody").replaceChildren(
+      ...players().map((name) => {
+        const row = document.createElement("tr");
+        const head = document.createElement("th");
+        head.scope = "row";
+        head.textContent = name;
+        row.append(head);
+        const total = rulesData.variant.plays_matches ? "–" : String((totals[name] || 0) + result.points[name]);
+        for (const value of [result.counted[name] ?? "–", result.points[name], total]) {
+          const cell = document.createElement("td");
+          cell.className = "num";
+          cell.textContent = String(value);
+          row.append(cell);
+        }
+        return row;
+      }),
+    );
+    preview.replaceChildren(view);
+  }
+  // htmx asks the server for the preview: not while it cannot be reached.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const elt = event.detail?.elt;
+    if (offline() && (elt === preview || elt?.id === "preview-button")) {
+      event.preventDefault();
+      localPreview();
+    }
+  });
+  document.addEventListener("htmx:sendError", () => {
+    unreachable();
+    localPreview();
+  });
+  if (form) {
+    form.addEventListener("change", () => {
+      if (offline()) localPreview();
+    });
+  }
+  window.addEventListener("offline", () => {
+    reachable = false;
+  });
+  showProjected();
+})();
