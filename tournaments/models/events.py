@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -190,7 +191,8 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     seating_method = models.CharField(max_length=20, choices=Event.Seating, blank=True)
     seed = models.PositiveIntegerField(default=0)  # seating is reproducible from it
-    started_at = models.DateTimeField(auto_now_add=True)
+    # When it was seated: now, or the moment an archive gives (services/archive.py).
+    started_at = models.DateTimeField(default=timezone.now, editable=False)
     closed_at = models.DateTimeField(null=True, blank=True)
     history = HistoricalRecords()
 

@@ -3,12 +3,18 @@ players, rounds, seating, byes and every hand with its history, recreated in one
 transaction; a refused archive stores nothing.
 
 Only facts are read from the file. The derived rows (each hand's points, the totals, ranks,
-prizes, tournament points, standings and club ratings) are recomputed by the services that
-keep them, as if the hands had just been entered.
+prizes, tournament points, standings and club ratings) are recomputed as if the hands had
+just been entered: each game's by the results service's own derivations (services/scoring.py)
+from the engine's replay, then the ratings and standings once for the event.
+
+Every kind of row is written in bulk for the whole event: an import costs a few statements
+per kind of row, never a query per player, table or hand (tests/services/test_archive_scale.py).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -42,8 +48,8 @@ from tournaments.services.archive_history import (
 )
 from tournaments.services.archive_read import Archive, ArchiveGame, name_key, read_archive
 from tournaments.services.entry import set_held
-from tournaments.services.events import create_event, find_or_add_player
-from tournaments.services.scoring import refresh_game
+from tournaments.services.events import create_event, find_or_add_players
+from tournaments.services.scoring import derive_game, derive_rows, derive_seats, is_decided
 
 BATCH = 500
 
@@ -67,8 +73,10 @@ def import_event(
                 % {"club": club.name, "name": name}
             )
         users = _accounts(archive.users)
-        with ratings.recomputed_once():
-            event = _store(archive, club, name, users)
+        event = _store(archive, club, name, users)
+        # The derived rows that span games: the club's ratings from the event's date on,
+        # each player's sums in the event.
+        ratings.recompute_ratings(club=club, since=event.date)
         standings.rebuild_event(event_id=event.pk)
         versions.event_edited(event)
     return event
@@ -103,23 +111,20 @@ def _store(archive: Archive, club: Club, name: str, users: dict) -> Event:
     created_by = users.get(fields.pop("created_by"))
     fields.pop("name")
     event = create_event(club=club, name=name, created_by=created_by, **fields)
-    players = {}
-    for registration in archive.registrations:
-        player = find_or_add_player(club=club, name=registration["player"])
-        players[name_key(registration["player"])] = player
+    players = find_or_add_players(club=club, names=(r["player"] for r in archive.registrations))
     Registration.objects.bulk_create(
-        Registration(
-            event=event,
-            player=players[name_key(r["player"])],
-            checked_in=r["checked_in"],
-            withdrawn=r["withdrawn"],
-        )
-        for r in archive.registrations
+        (
+            Registration(
+                event=event,
+                player=players[name_key(r["player"])],
+                checked_in=r["checked_in"],
+                withdrawn=r["withdrawn"],
+            )
+            for r in archive.registrations
+        ),
+        batch_size=BATCH,
     )
     rounds = Round.objects.bulk_create(Round(event=event, **r.fields) for r in archive.rounds)
-    for round_, read in zip(rounds, archive.rounds, strict=True):
-        round_.started_at = read.fields["started_at"]  # not "now", as creating it wrote
-    Round.objects.bulk_update(rounds, ["started_at"])
     ClockChange.objects.bulk_create(
         ClockChange(
             round=round_,
@@ -136,71 +141,124 @@ def _store(archive: Archive, club: Club, name: str, users: dict) -> Event:
         for round_, read in zip(rounds, archive.rounds, strict=True)
         for player in read.byes
     )
-    history = HistoryRows()
-    games = []
-    for round_, read in zip(rounds, archive.rounds, strict=True):
-        for archived in read.games:
-            games.append(_store_game(event, round_, archived, players, users, history))
-    history.save()
-    for game in games:
-        try:
-            refresh_game(game)
-        except rules.RulesError as error:  # replayed when read: a bug if it happens
-            raise ValidationError(str(error)) from None
+    tables = [
+        _table(event, round_, archived, players, users)
+        for round_, read in zip(rounds, archive.rounds, strict=True)
+        for archived in read.games
+    ]
+    _store_tables(tables, users)
     return event
 
 
-def _store_game(event, round_, archived: ArchiveGame, players, users, history) -> Game:
+@dataclass
+class _Table:
+    """One archived game on its way into the database, its rows made in memory first and
+    stored together with every other table's (a few statements per kind of row, whatever
+    the number of tables)."""
+
+    archived: ArchiveGame
+    result: rules.GameResult  # under the players' names as the club writes them
+    game: Game
+    seats: list[Seat]
+    hands: list[Hand]
+    lines: list[dict[int, HandLine]] = field(default_factory=list)  # each hand's, by seat id
+
+    @property
+    def by_name(self) -> dict[str, Seat]:
+        return dict(zip(self.archived.read.players, self.seats, strict=True))
+
+
+def _table(event, round_, archived: ArchiveGame, players, users) -> _Table:
+    """The game, its seats and its hands, with the values the engine derives from them (it
+    replayed the game when the archive was read): as if each hand had just been entered."""
     read = archived.read
     same_rules = not archived.imported and read.variant == event_rules(event)
-    # In bulk, which writes no history: its history is the archive's.
-    [game] = Game.objects.bulk_create(
-        [
-            Game(
-                event=event,
-                round=round_,
-                table_number=archived.table,
-                variant=read.variant.slug,
-                # The event's own tables keep its options as the organiser gave them.
-                options=event.options if same_rules else option_overrides(read.variant),
-                pot=Decimal(read.pot) / 100 if read.pot is not None else None,
-                closed=read.closed,
-                imported=archived.imported,
-                link_enabled=archived.link_enabled,
-            )
-        ]
+    game = Game(
+        event=event,
+        round=round_,
+        table_number=archived.table,
+        variant=read.variant.slug,
+        # The event's own tables keep its options as the organiser gave them.
+        options=event.options if same_rules else option_overrides(read.variant),
+        pot=Decimal(read.pot) / 100 if read.pot is not None else None,
+        closed=read.closed,
+        imported=archived.imported,
+        link_enabled=archived.link_enabled,
     )
-    seats = Seat.objects.bulk_create(
+    seats = [
         Seat(game=game, player=players[name_key(name)], position=position)
         for position, name in enumerate(read.players, start=1)
-    )
+    ]
     by_name = dict(zip(read.players, seats, strict=True))
-    hands = Hand.objects.bulk_create(
-        (_hand(game, facts, archived_hand.entry, by_name, users))
+    hands = [
+        _hand(game, facts, archived_hand.entry, by_name, users)
         for facts, archived_hand in zip(read.hands, archived.hands, strict=True)
+    ]
+    result = _scored_under_club_names(read, archived.result, seats)
+    decided = is_decided(result, hands)
+    derive_game(game, seats, hands, result, decided)
+    derive_seats(game, seats, result, decided)
+    return _Table(archived, result, game, seats, hands)
+
+
+def _scored_under_club_names(
+    read: rules.Game, result: rules.GameResult, seats: list[Seat]
+) -> rules.GameResult:
+    """The game's result under its players' names as the club writes them (what the derived
+    rows are read by): the archive's own when it writes them so, else the game scored again
+    under those names ("  anne " in the archive is the club's "Anne")."""
+    names = dict(zip(read.players, (seat.player.name for seat in seats), strict=True))
+    if all(written == stored for written, stored in names.items()):
+        return result
+    hands = tuple(
+        rules.Hand(
+            hand.how,
+            names[hand.ended_by] if hand.ended_by is not None else None,
+            {names[player]: held for player, held in hand.held.items()},
+        )
+        for hand in read.hands
     )
-    for hand, archived_hand in zip(hands, archived.hands, strict=True):
-        hand.entered_at = archived_hand.entry["entered_at"]  # not "now"
-    Hand.objects.bulk_update(hands, ["entered_at"], batch_size=BATCH)
-    lines = []
-    for hand, facts in zip(hands, read.hands, strict=True):
-        for name, seat in by_name.items():
-            line = HandLine(hand=hand, seat=seat)
-            set_held(line, facts.held.get(name))
-            lines.append(line)
-    lines = HandLine.objects.bulk_create(lines, batch_size=BATCH)
-    line_ids = {(line.hand_id, line.seat_id): line.pk for line in lines}
+    players = tuple(names[player] for player in read.players)
+    return rules.score_game(dataclasses.replace(read, players=players, hands=hands))
+
+
+def _store_tables(tables: list[_Table], users: dict) -> None:
+    # In bulk, which writes no history: a game's history is the archive's.
+    Game.objects.bulk_create([table.game for table in tables], batch_size=BATCH)
+    Seat.objects.bulk_create([seat for table in tables for seat in table.seats], batch_size=BATCH)
+    for table in tables:
+        for hand, facts in zip(table.hands, table.archived.read.hands, strict=True):
+            lines = {}
+            for name, seat in table.by_name.items():
+                lines[seat.pk] = HandLine(hand=hand, seat=seat)
+                set_held(lines[seat.pk], facts.held.get(name))
+            table.lines.append(lines)
+        # Who won each hand is a seat: known now that the seats have their ids.
+        derive_rows(table.seats, list(zip(table.hands, table.lines, strict=True)), table.result)
+    Hand.objects.bulk_create([hand for table in tables for hand in table.hands], batch_size=BATCH)
+    HandLine.objects.bulk_create(
+        [line for table in tables for lines in table.lines for line in lines.values()],
+        batch_size=BATCH,
+    )
+    history = HistoryRows()
+    reserved = ids_for_deleted_hands(
+        [(table.game, table.seats, len(table.archived.deleted_hands)) for table in tables]
+    )
+    for table, deleted_ids in zip(tables, reserved, strict=True):
+        _table_history(table, deleted_ids, users, history)
+    history.save()
+
+
+def _table_history(table: _Table, deleted_ids, users, history: HistoryRows) -> None:
+    game, archived, by_name = table.game, table.archived, table.by_name
     game_records(game, archived.history, users, history)
-    for hand, archived_hand in zip(hands, archived.hands, strict=True):
+    for hand, lines, archived_hand in zip(table.hands, table.lines, archived.hands, strict=True):
         hand_records(game, hand.pk, archived_hand.history, by_name, users, history)
-        ids = {seat.pk: line_ids[hand.pk, seat.pk] for seat in seats}
+        ids = {seat_id: line.pk for seat_id, line in lines.items()}
         held_records(hand.pk, ids, archived_hand.held_history, by_name, users, history)
-    reserved = ids_for_deleted_hands(game, seats, len(archived.deleted_hands))
-    for (hand_id, ids), deleted in zip(reserved, archived.deleted_hands, strict=True):
+    for (hand_id, ids), deleted in zip(deleted_ids, archived.deleted_hands, strict=True):
         hand_records(game, hand_id, deleted.history, by_name, users, history)
         held_records(hand_id, ids, deleted.held_history, by_name, users, history)
-    game.event = event
-    return game
 
 
 def _hand(game: Game, facts: rules.Hand, entry: dict, seats: dict[str, Seat], users) -> Hand:
@@ -215,6 +273,7 @@ def _hand(game: Game, facts: rules.Hand, entry: dict, seats: dict[str, Seat], us
         entered_by=users.get(entry["entered_by"]),
         entered_from=entry["entered_from"],
         entered_by_seat=seat(entry["entered_by_seat"]),
+        entered_at=entry["entered_at"],
         needs_confirmation=entry["needs_confirmation"],
         confirmed_by=users.get(entry["confirmed_by"]),
         confirmed_from=entry["confirmed_from"],

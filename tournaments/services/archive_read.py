@@ -19,6 +19,7 @@ from tournaments.models import ClockChange, Event
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.rules.gamefile import nesting_depth
 from tournaments.selectors.archive import FORMAT
+from tournaments.selectors.names import name_key
 from tournaments.services.archive_fields import (
     AMOUNT_KIND,
     CHANGE,
@@ -129,6 +130,7 @@ class ArchiveGame:
     imported: bool
     link_enabled: bool
     read: rules.Game  # the game file's facts, as the engine reads them
+    result: rules.GameResult  # and as it scores them
     hands: list[ArchiveHand]
     history: list[dict[str, Any]]
     deleted_hands: list[ArchiveHand]
@@ -200,11 +202,6 @@ def read_archive(document: Any) -> Archive:
 def located(where: str, problem: str) -> str:
     """A problem with where it is: "round 1, table 2: …"."""
     return _("%(where)s: %(problem)s") % {"where": where, "problem": problem}
-
-
-def name_key(name: str) -> str:
-    """Names as the club tells its members apart: spaces and case aside."""
-    return " ".join(name.split()).casefold()
 
 
 def _read_event(document, problems, context) -> dict[str, Any] | None:
@@ -308,7 +305,7 @@ def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
         return None
     try:
         read = rules.read_game(document)
-        rules.score_game(read)  # a hand the rules refuse is refused here, with its number
+        result = rules.score_game(read)  # a hand the rules refuse is refused here
     except rules.RulesError as error:
         messages = rules_problems_as_validation_error(error).messages
         problems.extend(located(where, message) for message in messages)
@@ -351,7 +348,14 @@ def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
     if read is None or None in hands or None in deleted or history is None:
         return None
     return ArchiveGame(
-        fields["table"], fields["imported"], fields["link_enabled"], read, hands, history, deleted
+        fields["table"],
+        fields["imported"],
+        fields["link_enabled"],
+        read,
+        result,
+        hands,
+        history,
+        deleted,
     )
 
 

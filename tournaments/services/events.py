@@ -9,14 +9,19 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Value
+from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.models import Bye, Club, Event, Game, Player, Registration
 from tournaments.rules.text import escaped, unprintable
+from tournaments.selectors.names import name_key
 from tournaments.services import standings, versions
 from tournaments.services.ratings import event_date_changed
 from tournaments.services.scoring import MOST_TOURNAMENT_POINTS, refresh_game
+
+BATCH = 500  # rows a bulk insert writes at once
 
 
 def tournament_points_problems(*, points_scale=(), bye_points: int = 0) -> list[str]:
@@ -171,6 +176,35 @@ def _rescore(game: Game, event: Event) -> None:
 
 def find_or_add_player(*, club: Club, name: str) -> Player:
     """The club member of that name (any case), added if new."""
+    name = _member_name(name)
+    # Compared as the unique index on (lower(name), club) stores it, so the index finds it.
+    member = Player.objects.alias(key=Lower("name")).filter(club=club, key=Lower(Value(name)))
+    return member.first() or Player.objects.create(club=club, name=name)
+
+
+def find_or_add_players(*, club: Club, names: Iterable[str]) -> dict[str, Player]:
+    """The club members of these names by `name_key` (spaces and case aside), the new ones
+    added: one query and a few batches of inserts whatever their number (an archive's
+    registrations), never one lookup per name."""
+    wanted: dict[str, str] = {}
+    for name in names:
+        name = _member_name(name)
+        wanted.setdefault(name_key(name), name)
+    members: dict[str, Player] = {}
+    # The club's members, read once: a club has hundreds, and a name read as the archive
+    # reads it (casefold) matches whatever the database's own lower() would.
+    for player in Player.objects.filter(club=club).order_by("id"):
+        members.setdefault(name_key(player.name), player)
+    new = [Player(club=club, name=name) for key, name in wanted.items() if key not in members]
+    # In bulk, without a history record each, as an archive's registrations are written.
+    for player in Player.objects.bulk_create(new, batch_size=BATCH):
+        members[name_key(player.name)] = player
+    return {key: members[key] for key in wanted}
+
+
+def _member_name(name: str) -> str:
+    """A player's name as stored: spaces collapsed; refused empty or with a control
+    character."""
     name = " ".join(name.split())
     if not name:
         raise ValidationError(_("Give the player's name."))
@@ -180,8 +214,7 @@ def find_or_add_player(*, club: Club, name: str) -> Player:
             _("The name %(name)s holds a control character: a name is plain text.")
             % {"name": escaped(name)}
         )
-    player = Player.objects.filter(club=club, name__iexact=name).first()
-    return player or Player.objects.create(club=club, name=name)
+    return name
 
 
 def register_player(*, event: Event, name: str, checked_in: bool = True) -> Registration:

@@ -1,0 +1,55 @@
+"""Event archives at scale (issue 26 §1): an import costs the same number of queries whatever
+the number of players it registers, and an archive larger than a club ever holds is refused
+up front, before anything is read further or stored."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.archive_support import export, rich_event
+from tests.factories import ClubFactory
+from tournaments.models import Player, Registration
+from tournaments.services.archive import import_event
+
+pytestmark = pytest.mark.django_db
+
+
+def with_players(document: dict, count: int) -> dict:
+    """The archive with `count` more players registered (who sit at no table)."""
+    document = json.loads(json.dumps(document))
+    document["registrations"] += [
+        {"player": f"Joueur {number:05d}", "checked_in": True, "withdrawn": False}
+        for number in range(count)
+    ]
+    return document
+
+
+def queries_to_import(document: dict) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        import_event(document=document, club=ClubFactory())
+    return len(queries)
+
+
+def test_an_import_costs_no_query_per_player(club, organiser):
+    document = json.loads(export(rich_event(club, organiser)))
+    few = queries_to_import(with_players(document, 10))
+    many = queries_to_import(with_players(document, 200))
+    # A batch of inserts more here and there (SQLite takes fewer rows per insert), never a
+    # query or two per player as a lookup by name did.
+    assert many - few <= 4
+    assert Registration.objects.filter(player__name="Joueur 00009").count() == 2
+    assert Registration.objects.filter(player__name="Joueur 00199").count() == 1
+
+
+def test_a_player_already_in_the_club_is_found_whatever_the_case_and_spaces(club, organiser):
+    text = export(rich_event(club, organiser))
+    other = ClubFactory()
+    anne = Player.objects.create(club=other, name="ANNE")
+    event = import_event(document=json.loads(text.replace('"Anne"', '"  anne "')), club=other)
+    assert event.registrations.filter(player=anne).exists()
+    assert Player.objects.filter(club=other, name__iexact="anne").count() == 1
+    assert event.games.filter(seats__player=anne).count() == 2
