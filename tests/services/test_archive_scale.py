@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.archive_support import export, rich_event
+from tests.archive_support import export, rich_event, row_counts
 from tests.factories import ClubFactory
 from tournaments.models import Player, Registration
 from tournaments.services.archive import import_event
@@ -53,3 +54,38 @@ def test_a_player_already_in_the_club_is_found_whatever_the_case_and_spaces(club
     assert event.registrations.filter(player=anne).exists()
     assert Player.objects.filter(club=other, name__iexact="anne").count() == 1
     assert event.games.filter(seats__player=anne).count() == 2
+
+
+def test_more_registrations_than_an_archive_may_hold_are_refused_up_front():
+    from tournaments.services.archive_read import MAX_REGISTRATIONS
+
+    document = {
+        "format": "ramiscore-event/1",
+        "club": "Club",
+        "event": {},
+        "registrations": [{}] * (MAX_REGISTRATIONS + 1),  # not even read
+        "rounds": [],
+    }
+    before = row_counts()
+    with pytest.raises(ValidationError) as refused:
+        import_event(document=document)
+    assert refused.value.messages == [
+        f"This archive registers {MAX_REGISTRATIONS + 1:,} players: an event archive holds "
+        f"at most {MAX_REGISTRATIONS:,}."
+    ]
+    assert row_counts() == before
+
+
+def test_a_table_of_more_hands_than_a_game_may_have_is_refused_before_they_are_read(
+    club, organiser
+):
+    from tournaments.rules.variants import MAX_HANDS
+
+    document = json.loads(export(rich_event(club, organiser)))
+    table = document["rounds"][0]["games"][1]
+    table["hands"] = [{"not": "a hand"}] * (MAX_HANDS + 1)
+    with pytest.raises(ValidationError) as refused:
+        import_event(document=document, club=ClubFactory())
+    assert refused.value.messages == [
+        f"round 1, table 2: a game has at most {MAX_HANDS} hands, not {MAX_HANDS + 1}"
+    ]

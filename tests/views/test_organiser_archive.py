@@ -123,9 +123,10 @@ def test_a_file_too_large_is_refused_with_the_limit(client, organiser, club, mon
     client.force_login(organiser)
     response = client.post(UPLOAD, {"file": archive_file("x" * 1001), "club": club.pk})
     assert response.status_code == 400
-    assert "This file is too large: an event archive is at most 1000\xa0bytes." in (
-        response.content.decode()
-    )
+    page = response.content.decode()
+    assert "This file is too large to import here: the site imports archives of up to " in page
+    assert "1000\xa0bytes (an evening of about 100 tables)" in page
+    assert "manage.py import_event" in page
 
 
 def test_an_archive_cannot_go_into_another_organisers_club(client, organiser, club, autumn):

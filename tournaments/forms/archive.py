@@ -13,8 +13,11 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Club, Event
 from tournaments.services.archive_read import parse_archive_text
 
-# An evening of 500 tables with every hand's history is about 15 MB.
-MAX_ARCHIVE_BYTES = 20_000_000
+# What the page imports while the organiser waits: an archive's import takes about a second
+# per megabyte on a 2-core server (bench/bench_import.py), and an evening of 100 tables with
+# every hand's history is about 5 MB. A larger one (a federation's 500 tables, 15 MB) is
+# imported on the server with `manage.py import_event`, which no request time bounds.
+MAX_ARCHIVE_BYTES = 5_000_000
 
 
 class ArchiveUploadForm(forms.Form):
@@ -38,7 +41,11 @@ class ArchiveUploadForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_ARCHIVE_BYTES:
             raise forms.ValidationError(
-                _("This file is too large: an event archive is at most %(limit)s.")
+                _(
+                    "This file is too large to import here: the site imports archives of up "
+                    "to %(limit)s (an evening of about 100 tables). The site's administrator "
+                    "can import a larger one on the server (manage.py import_event)."
+                )
                 % {"limit": filesizeformat(MAX_ARCHIVE_BYTES)}
             )
         try:

@@ -12,12 +12,14 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.models import ClockChange, Event
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.rules.gamefile import nesting_depth
+from tournaments.rules.variants import MAX_HANDS
 from tournaments.selectors.archive import FORMAT
 from tournaments.selectors.names import name_key
 from tournaments.services.archive_fields import (
@@ -51,6 +53,12 @@ from tournaments.services.events import (
 from tournaments.standings import TIE_BREAKS
 
 DEEPEST = 30  # an archive is about ten levels deep: a far deeper document is no archive
+# The most an archive may hold, told before anything else is read (docs/archive.md): more
+# players than any club registers for one event (a federation's 500 tables of six), and
+# more tables than such an event plays over a day; each game has at most MAX_HANDS hands
+# (the rule book's), and as many deleted ones.
+MAX_REGISTRATIONS = 3_000
+MAX_TABLES = 3_000
 
 EVENT = {
     "name": text(Event._meta.get_field("name").max_length),
@@ -191,12 +199,41 @@ def read_archive(document: Any) -> Archive:
     )
     if top is None:
         raise ValidationError(problems)
+    _refuse_too_large(top)
     event = _read_event(top["event"], problems, context)
     registered = _read_registrations(top["registrations"], problems, context)
     rounds = _read_rounds(top["rounds"], registered, problems, context)
     if problems or event is None:
         raise ValidationError(problems)
     return Archive(top["club"], event, list(registered.values()), rounds, context.users)
+
+
+def _refuse_too_large(top: dict[str, Any]) -> None:
+    """Refuse at once an archive holding more than any event: nothing of it is read."""
+    registered = len(top["registrations"])
+    if registered > MAX_REGISTRATIONS:
+        raise ValidationError(
+            _(
+                "This archive registers %(count)s players: an event archive holds at most "
+                "%(most)s."
+            )
+            % {"count": number_format(registered), "most": number_format(MAX_REGISTRATIONS)}
+        )
+    tables = sum(
+        len(round_["games"])
+        for round_ in top["rounds"]
+        if isinstance(round_, dict) and isinstance(round_.get("games"), list)
+    )
+    if tables > MAX_TABLES:
+        raise ValidationError(
+            _("This archive holds %(count)s tables: an event archive holds at most %(most)s.")
+            % {"count": number_format(tables), "most": number_format(MAX_TABLES)}
+        )
+
+
+def number_format(value: int) -> str:
+    """A count as the reader writes it: 3,000 in English, 3 000 in French."""
+    return formats.number_format(value, force_grouping=True)
 
 
 def located(where: str, problem: str) -> str:
@@ -310,6 +347,8 @@ def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
         messages = rules_problems_as_validation_error(error).messages
         problems.extend(located(where, message) for message in messages)
         read = None
+    if _too_many_hands(document, fields, where, problems):
+        return None  # the engine said so for the hands; nothing more is read of them
     # The rest is read even when the rules refuse a hand: every problem is told at once.
     players = document.get("players") if read is None else read.players
     players = (
@@ -357,6 +396,22 @@ def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
         history,
         deleted,
     )
+
+
+def _too_many_hands(document: dict, fields: dict, where: str, problems: list[str]) -> bool:
+    hands = document.get("hands")
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        return True  # rules.read_game refused them, with its own line
+    if len(fields["deleted_hands"]) > MAX_HANDS:
+        problems.append(
+            located(
+                where,
+                _("a game has at most %(most)s deleted hands, not %(count)s")
+                % {"most": MAX_HANDS, "count": len(fields["deleted_hands"])},
+            )
+        )
+        return True
+    return False
 
 
 def _read_hand(document, schema, where, problems, context) -> ArchiveHand | None:

@@ -109,6 +109,7 @@ def record_hand(
             last = game.hands.aggregate(last=Max("number"))["last"] or 0
             if number != last + 1:
                 raise HandConflict(game.hands.filter(number=number).first(), last + 1)
+            _refuse_past_the_most_hands(number)
             _refuse_if_closed(game)
             _refuse_other_tables_seat(game, entered_by_seat)
             preview_hand(game=game, facts=facts)  # nothing is written if the rules refuse it
@@ -355,6 +356,18 @@ def rules_cards_text(value) -> str:
     if isinstance(value, str) and value != NEVER_MELDED:
         return value  # kept as typed: the engine reports the bad code
     return ""
+
+
+def _refuse_past_the_most_hands(number: int) -> None:
+    most = rules.variants.MAX_HANDS  # read here: the rule book's, never a copy
+    if number > most:
+        raise ValidationError(
+            _(
+                "A game has at most %(most)s hands: this table has played them all. Close "
+                "it, and start a new game if the players go on."
+            )
+            % {"most": most}
+        )
 
 
 def _confirmed_by_organiser(hand: Hand, game: Game, user) -> None:
