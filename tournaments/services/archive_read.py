@@ -213,10 +213,7 @@ def _refuse_too_large(top: dict[str, Any]) -> None:
     registered = len(top["registrations"])
     if registered > MAX_REGISTRATIONS:
         raise ValidationError(
-            _(
-                "This archive registers %(count)s players: an event archive holds at most "
-                "%(most)s."
-            )
+            _("This archive registers %(count)s players: an event archive holds at most %(most)s.")
             % {"count": number_format(registered), "most": number_format(MAX_REGISTRATIONS)}
         )
     tables = sum(

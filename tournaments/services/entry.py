@@ -364,7 +364,7 @@ def _refuse_past_the_most_hands(number: int) -> None:
         raise ValidationError(
             _(
                 "A game has at most %(most)s hands: this table has played them all. Close "
-                "it, and start a new game if the players go on."
+                "the table, and start a new game if the players go on."
             )
             % {"most": most}
         )
