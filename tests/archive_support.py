@@ -4,6 +4,7 @@ services, its archive as text, and a count of every row an import could write.""
 from __future__ import annotations
 
 import datetime
+import json
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
@@ -118,6 +119,27 @@ def rich_event(club, organiser) -> Event:
     set_presence(registration=registrations["Gérard"], withdrawn=True)
     import_game(event=event, document=GIN_FILE, round_number=2, user=organiser)
     return event
+
+
+def renamed_people(text: str, names: dict[str, str]) -> dict:
+    """The archive with each account it names by user name given another one."""
+    document = json.loads(text)
+
+    def walk(value):
+        if isinstance(value, dict):
+            return {
+                key: (
+                    names.get(item, item)
+                    if key in {"by", "entered_by", "confirmed_by", "created_by"}
+                    else walk(item)
+                )
+                for key, item in value.items()
+            }
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+
+    return walk(document)
 
 
 def row_counts() -> dict[str, int]:

@@ -106,3 +106,25 @@ def test_on_a_terminal_it_asks_for_everything_until_it_is_right(monkeypatch) -> 
     assert "letters, numbers" in problems  # the name with a space
     assert "The two passwords differ" in problems
     assert "too common" in problems
+
+
+def test_a_name_an_archive_import_made_becomes_an_organiser_who_logs_in(client, password) -> None:
+    from tests.archive_support import export, renamed_people, rich_event
+    from tournaments.services.archive import import_event
+
+    laptop = ClubFactory(name="Club du laptop")
+    claire = UserFactory(username="claire")
+    laptop.organisers.add(claire)
+    text = export(rich_event(laptop, claire))
+    hosted = ClubFactory(name="Club de rami de Montreuil")
+    import_event(document=renamed_people(text, {"claire": "bruno"}), club=hosted)
+    bruno = get_user_model().objects.get(username="bruno")
+    assert not bruno.is_active and not client.login(username="bruno", password=PASSWORD)
+    out = add("bruno", "--no-input")
+    assert (
+        "'bruno' was made by importing an event into Club de rami de Montreuil, and nobody "
+        "could log in with it: he now logs in with the password given, and organises Club "
+        "de rami de Montreuil."
+    ) in out
+    assert client.login(username="bruno", password=PASSWORD)
+    assert hosted.organisers.filter(username="bruno").exists()

@@ -1,7 +1,8 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
-clubs: Club, Player. events: Event, Registration, Round. clock: ClockChange (what the
-organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
+clubs: Club, Player, ImportedAccount (a person an imported archive named). events: Event,
+Registration, Round. clock: ClockChange (what the organiser did to a round's clock). games:
+Game, Seat, Bye, Hand, HandLine. standings:
 Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
 pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no fact, made again at
 will). Points are never typed in: the rules engine derives them from the facts of each hand,
@@ -9,7 +10,7 @@ and the derived columns and rows are rewritten in the same transaction as any ch
 """
 
 from .clock import ClockChange
-from .clubs import Club, Player
+from .clubs import Club, ImportedAccount, Player
 from .events import Event, Registration, Round
 from .games import Bye, Game, Hand, HandLine, Seat
 from .pdfs import PdfJob, StoredPdf
@@ -24,6 +25,7 @@ __all__ = [
     "Game",
     "Hand",
     "HandLine",
+    "ImportedAccount",
     "PdfJob",
     "Player",
     "RatingUpdate",

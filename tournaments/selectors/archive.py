@@ -162,11 +162,15 @@ def _entry(hand: Hand, names: ArchiveNames) -> dict[str, Any]:
 
 
 def _usernames(event: Event, hands, clock, history_ids: set[int]) -> dict[int, str]:
-    """The user name of every account the archive names: one query."""
+    """The user name of every account the archive names, as the archive it came from named
+    it for an account an import made: one query."""
     ids = {event.created_by_id} | history_ids
     ids |= {change.by_id for change in clock}
     for hand in hands:
         ids |= {hand.entered_by_id, hand.confirmed_by_id}
     ids.discard(None)
     model = get_user_model()
-    return dict(model.objects.filter(pk__in=ids).values_list("pk", model.USERNAME_FIELD))
+    rows = model.objects.filter(pk__in=ids).values_list(
+        "pk", model.USERNAME_FIELD, "imported_as__name"
+    )
+    return {pk: imported or username for pk, username, imported in rows}

@@ -32,6 +32,7 @@ from tournaments.models import (
     Game,
     Hand,
     HandLine,
+    ImportedAccount,
     Registration,
     Round,
     Seat,
@@ -39,6 +40,7 @@ from tournaments.models import (
 from tournaments.rules.gamefile import option_overrides
 from tournaments.rules.variants import Variant
 from tournaments.services import ratings, standings, versions
+from tournaments.services.archive_fields import USERNAME_LENGTH
 from tournaments.services.archive_history import (
     HistoryRows,
     game_records,
@@ -72,7 +74,7 @@ def import_event(
                 )
                 % {"club": club.name, "name": name}
             )
-        users = _accounts(archive.users)
+        users = _accounts(archive.users, club)
         event = _store(archive, club, name, users)
         # The derived rows that span games: the club's ratings from the event's date on,
         # each player's sums in the event.
@@ -91,19 +93,35 @@ def _club(name: str) -> Club:
     )
 
 
-def _accounts(usernames: set[str]) -> dict[str, Any]:
-    """The accounts the archive names, by user name: those this site lacks are added,
-    inactive and without a password (they cannot log in), so that the history still says
-    who did what."""
-    model = get_user_model()
-    field = model.USERNAME_FIELD
-    found = {getattr(u, field): u for u in model.objects.filter(**{f"{field}__in": usernames})}
-    for username in sorted(usernames - set(found)):
-        account = model(**{field: username}, is_active=False)
-        account.set_unusable_password()
-        account.save()
-        found[username] = account
+def _accounts(usernames: set[str], club: Club) -> dict[str, Any]:
+    """The accounts the archive names, by user name, within `club` only: its organiser of
+    that user name, else the account an earlier import made for that name in this club,
+    else a new one (inactive, without a password: nobody can log in with it, and the
+    history still says who did what). Never an account of another club or of the site's
+    administrator: a file can name anyone (docs/archive.md)."""
+    found = {user.get_username(): user for user in club.organisers.filter(username__in=usernames)}
+    imported = ImportedAccount.objects.filter(club=club, name__in=usernames - set(found))
+    found |= {account.name: account.user for account in imported.select_related("user")}
+    for name in sorted(usernames - set(found)):
+        found[name] = _account_for(name, club)
     return found
+
+
+def _account_for(name: str, club: Club):
+    """A new account for a person the archive names, under the user name it gives when the
+    site has none of it (`add_organiser NAME` can then give it a password), else under that
+    name and the club's number."""
+    model = get_user_model()
+    username, suffix = name, 0
+    while model.objects.filter(username=username).exists():
+        suffix += 1
+        tail = f"+{club.pk}" + (f"-{suffix}" if suffix > 1 else "")
+        username = name[: USERNAME_LENGTH - len(tail)] + tail
+    account = model(username=username, first_name=name[:150], is_active=False)
+    account.set_unusable_password()
+    account.save()
+    ImportedAccount.objects.create(user=account, club=club, name=name)
+    return account
 
 
 def _store(archive: Archive, club: Club, name: str, users: dict) -> Event:

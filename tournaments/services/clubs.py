@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Club
+from tournaments.models import Club, ImportedAccount
 
 
 def organises(user, club: Club | int) -> bool:
@@ -48,6 +48,27 @@ def create_organiser(*, username: str, password: str, email: str = ""):
         user.set_password(password)
         user.save()
     return user
+
+
+def made_by_an_import(user) -> bool:
+    """Whether the account was made by an event archive's import, and nobody has been given
+    a password for it yet."""
+    return not user.has_usable_password() and ImportedAccount.objects.filter(user=user).exists()
+
+
+def activate_imported_account(*, user, password: str, club_name: str = "") -> Club:
+    """Let a person an event archive's import named (an account nobody could log in with)
+    log in with `password` and organise the club of `club_name`, by default the club the
+    archive was imported into (docs/archive.md)."""
+    imported = ImportedAccount.objects.select_related("club").filter(user=user).first()
+    if imported is None or not made_by_an_import(user):
+        raise ValidationError(_("This account was not made by an event archive's import."))
+    with transaction.atomic():
+        validate_password(password, user)
+        user.set_password(password)
+        user.is_active = True
+        user.save(update_fields=["password", "is_active"])
+        return make_organiser(user=user, club_name=club_name or imported.club.name)
 
 
 def make_organiser(*, user, club_name: str) -> Club:

@@ -17,7 +17,13 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, no_translations
 
-from tournaments.services.clubs import create_organiser, make_organiser, new_organiser
+from tournaments.services.clubs import (
+    activate_imported_account,
+    create_organiser,
+    made_by_an_import,
+    make_organiser,
+    new_organiser,
+)
 
 PASSWORD_VARIABLE = "ORGANISER_PASSWORD"
 
@@ -54,6 +60,9 @@ class Command(BaseCommand):
                 raise CommandError("Give the organiser's user name.")
             username, club = self._ask_name_and_club(club)
         existing = get_user_model().objects.filter(username=username.strip()).first()
+        if existing is not None and made_by_an_import(existing):
+            self._activate(existing, club, interactive)
+            return
         if existing is not None:
             self._join_club(existing, club)
             return
@@ -77,6 +86,30 @@ class Command(BaseCommand):
             raise CommandError(" ".join(error.messages)) from None
         where = f" of {club_row.name}" if club_row else " (he creates his club on first login)"
         self.stdout.write(self.style.SUCCESS(f"Organiser {user.username!r}{where} added."))
+
+    def _activate(self, user, club: str, interactive: bool) -> None:
+        """An account an event archive's import made (nobody could log in with it): it gets
+        the password and organises the club (by default the one it was imported into)."""
+        password = os.environ.get(PASSWORD_VARIABLE, "")
+        if not password:
+            if not interactive:
+                raise CommandError(
+                    f"No password: set {PASSWORD_VARIABLE}, or run this on a terminal to be "
+                    "asked for one."
+                )
+            password = self._ask_password(user)
+        imported_into = user.imported_as.club.name
+        try:
+            club_row = activate_imported_account(user=user, password=password, club_name=club)
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from None
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"{user.username!r} was made by importing an event into {imported_into}, and "
+                "nobody could log in with it: he now logs in with the password given, and "
+                f"organises {club_row.name}."
+            )
+        )
 
     def _join_club(self, user, club: str) -> None:
         """An existing account: only joins the club; his password stays as it is."""
