@@ -11,6 +11,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Club, Event
+from tournaments.services.archive import APART, REPLACE
 from tournaments.services.archive_read import parse_archive_text
 
 # What the page imports while the organiser waits: an archive's import takes about a second
@@ -28,6 +29,23 @@ class ArchiveUploadForm(forms.Form):
         required=False,
         max_length=Event._meta.get_field("name").max_length,
         help_text=_("Only if the club already has an event of the archive's name."),
+    )
+    existing = forms.ChoiceField(
+        label=_("If the club already has this event"),
+        required=False,
+        widget=forms.RadioSelect,
+        choices=[
+            ("", _("Tell me: import nothing")),
+            (REPLACE, _("The archive replaces it (its deletion is recorded)")),
+            (
+                APART,
+                _("Keep the archive's copy apart: it counts in no season and no rating"),
+            ),
+        ],
+        help_text=_(
+            "An archive imported again (from the venue laptop, say) is the same event: it "
+            "never counts twice."
+        ),
     )
 
     def __init__(self, *args, clubs: QuerySet[Club], **kwargs) -> None:

@@ -57,7 +57,9 @@ class SeasonForm(forms.Form):
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["events"].queryset = Event.objects.filter(club=club).order_by("-date", "-id")
+        self.fields["events"].queryset = (
+            Event.objects.counted().filter(club=club).order_by("-date", "-id")
+        )
 
     @classmethod
     def initial_for(cls, season: Season) -> dict:

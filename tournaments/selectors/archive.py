@@ -64,6 +64,7 @@ def event_archive(event: Event) -> dict[str, Any]:
 
 def _event(event: Event, names: ArchiveNames) -> dict[str, Any]:
     return {
+        "uuid": str(event.uuid),
         "name": event.name,
         "date": event.date.isoformat(),
         "kind": event.kind,

@@ -21,7 +21,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments import rules
 from tournaments.models import (
@@ -49,6 +51,7 @@ from tournaments.services.archive_history import (
     ids_for_deleted_hands,
 )
 from tournaments.services.archive_read import Archive, ArchiveGame, name_key, read_archive
+from tournaments.services.deletion import delete_event
 from tournaments.services.entry import set_held
 from tournaments.services.events import create_event, find_or_add_players
 from tournaments.services.scoring import derive_game, derive_rows, derive_seats, is_decided
@@ -56,16 +59,36 @@ from tournaments.services.scoring import derive_game, derive_rows, derive_seats,
 BATCH = 500
 
 
+# What the organiser chose for an event the club already has (the same identity).
+REPLACE, APART = "replace", "apart"
+# The reason an imported archive's deletion record gives (translated where it is shown).
+REPLACED = gettext_noop("replaced by an imported archive")
+
+
 def import_event(
-    *, document: Any, club: Club | None = None, club_name: str = "", rename: str = ""
+    *,
+    document: Any,
+    club: Club | None = None,
+    club_name: str = "",
+    rename: str = "",
+    existing: str = "",
+    user=None,
 ) -> Event:
     """Recreate the archived event in `club` (else the club named `club_name`, else the one
     the archive names; created if the site has none of that name), as `rename` if given.
-    ValidationError listing every problem, and nothing stored, if it is refused."""
+    ValidationError listing every problem, and nothing stored, if it is refused.
+
+    The same event (its identity) already in the club is never counted twice: refused
+    unless `existing` says REPLACE (that event is deleted, by `user`, and the archive takes
+    its place, in its seasons too) or APART (the archive's copy counts in no season and no
+    rating)."""
+    if existing not in ("", REPLACE, APART):
+        raise ValidationError(_("Choose whether the archive replaces the event or is kept apart."))
     archive = read_archive(document)
     name = " ".join(rename.split()) or archive.event["name"]
     with transaction.atomic():
         club = club or _club(club_name or archive.club)
+        counted, seasons = _same_event(archive, club, existing, user)
         if Event.objects.filter(club=club, name__iexact=name).exists():
             raise ValidationError(
                 _(
@@ -75,13 +98,43 @@ def import_event(
                 % {"club": club.name, "name": name}
             )
         users = _accounts(archive.users, club)
-        event = _store(archive, club, name, users)
+        event = _store(archive, club, name, users, counted)
+        for season in seasons:
+            season.events.add(event)
         # The derived rows that span games: the club's ratings from the event's date on,
         # each player's sums in the event.
-        ratings.recompute_ratings(club=club, since=event.date)
+        if counted:
+            ratings.recompute_ratings(club=club, since=event.date)
         standings.rebuild_event(event_id=event.pk)
         versions.event_edited(event)
     return event
+
+
+def _same_event(archive: Archive, club: Club, existing: str, user) -> tuple[bool, list]:
+    """Whether the archive's event counts in the club, and the seasons that chose the copy
+    it replaces (they choose it instead); refused if the club counts it already and the
+    organiser has not said what to do."""
+    same = (
+        Event.objects.select_for_update()
+        .filter(club=club, uuid=archive.event["uuid"], counted=True)
+        .first()
+    )
+    if same is None:
+        return True, []
+    if existing == APART:
+        return False, []
+    if existing == REPLACE:
+        seasons = list(same.seasons.all())
+        delete_event(event=same, user=user, reason=REPLACED)
+        return True, seasons
+    raise ValidationError(
+        _(
+            "The club %(club)s already has this event: %(name)s of %(date)s. Choose whether the "
+            "archive replaces it, or is kept apart (counted in no season and no rating)."
+        )
+        % {"club": club.name, "name": same.name, "date": formats.date_format(same.date)},
+        code="same_event",
+    )
 
 
 def _club(name: str) -> Club:
@@ -124,11 +177,11 @@ def _account_for(name: str, club: Club):
     return account
 
 
-def _store(archive: Archive, club: Club, name: str, users: dict) -> Event:
+def _store(archive: Archive, club: Club, name: str, users: dict, counted: bool) -> Event:
     fields = dict(archive.event)
     created_by = users.get(fields.pop("created_by"))
     fields.pop("name")
-    event = create_event(club=club, name=name, created_by=created_by, **fields)
+    event = create_event(club=club, name=name, created_by=created_by, counted=counted, **fields)
     players = find_or_add_players(club=club, names=(r["player"] for r in archive.registrations))
     Registration.objects.bulk_create(
         (

@@ -6,6 +6,7 @@ All the problems are reported together, one line each, naming where they are.
 from __future__ import annotations
 
 import json
+import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +59,9 @@ DEEPEST = 30  # an archive is about ten levels deep: a far deeper document is no
 # more tables than such an event plays over a day; each game has at most MAX_HANDS hands
 # (the rule book's), and as many deleted ones.
 MAX_REGISTRATIONS = 3_000
+# An archive written before events had an identity is given one made from its club, name and
+# date: importing it twice is recognised too.
+OLDER_ARCHIVES = uuid.UUID("5b1d6c1e-8f0a-4c5e-9a53-2c0f5f3e7a41")
 MAX_TABLES = 3_000
 
 EVENT = {
@@ -200,7 +204,7 @@ def read_archive(document: Any) -> Archive:
     if top is None:
         raise ValidationError(problems)
     _refuse_too_large(top)
-    event = _read_event(top["event"], problems, context)
+    event = _read_event(top["event"], top["club"], problems, context)
     registered = _read_registrations(top["registrations"], problems, context)
     rounds = _read_rounds(top["rounds"], registered, problems, context)
     if problems or event is None:
@@ -238,10 +242,13 @@ def located(where: str, problem: str) -> str:
     return _("%(where)s: %(problem)s") % {"where": where, "problem": problem}
 
 
-def _read_event(document, problems, context) -> dict[str, Any] | None:
+def _read_event(document, club: str, problems, context) -> dict[str, Any] | None:
     where = _("event")
+    identity = _identity(document, club, where, problems)
+    if isinstance(document, dict):
+        document = {key: value for key, value in document.items() if key != "uuid"}
     event = read_fields(document, EVENT, where, problems, context)
-    if event is None:
+    if event is None or identity is None:
         return None
     lines = tournament_points_problems(
         points_scale=event["points_scale"], bye_points=event["bye_points"]
@@ -262,7 +269,31 @@ def _read_event(document, problems, context) -> dict[str, Any] | None:
     except ValidationError as error:
         lines += [f"{name}: {message}" for name, ms in error.message_dict.items() for message in ms]
     problems.extend(located(where, line) for line in lines)
-    return event if not lines else None
+    return {**event, "uuid": identity} if not lines else None
+
+
+def _identity(document, club: str, where: str, problems: list[str]) -> uuid.UUID | None:
+    """The event's identity: its `uuid`, or for an archive written before it had one, an
+    identity made of the archive's club, the event's name and date (the same each time)."""
+    if not isinstance(document, dict):
+        return None
+    given = document.get("uuid")
+    if given is None:
+        names = [club, document.get("name"), document.get("date")]
+        return uuid.uuid5(OLDER_ARCHIVES, json.dumps(names, ensure_ascii=False))
+    if isinstance(given, str):
+        try:
+            return uuid.UUID(given)
+        except ValueError:
+            pass
+    problems.append(
+        located(
+            where,
+            _("uuid must be an identity such as %(example)s, not %(value)s.")
+            % {"example": "2f1c0a8e-6d4b-4e0f-9a3c-5b7d8e9f0a1b", "value": shown(given)},
+        )
+    )
+    return None
 
 
 def _read_registrations(documents, problems, context) -> dict[str, dict[str, Any]]:

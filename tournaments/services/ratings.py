@@ -124,6 +124,7 @@ def _finished_tables(club_id: int, since: datetime.date | None):
     # finish it either): its order may still change.
     seats = Seat.objects.filter(
         game__event__club_id=club_id,
+        game__event__counted=True,  # a copy kept apart is rated once, as its original
         game__finished=True,
         game__has_provisional_hands=False,
         rank__isnull=False,
@@ -154,7 +155,11 @@ def game_result_changed(
     now = {seat.player_id: seat.rank for seat in seats} if decided else {}
     if stored == now:
         return
-    club_id, played_on = Event.objects.values_list("club_id", "date").get(pk=game.event_id)
+    club_id, played_on, counted = Event.objects.values_list("club_id", "date", "counted").get(
+        pk=game.event_id
+    )
+    if not counted:
+        return  # a copy kept apart: never rated (its original is)
     deferred = _DEFERRED.get()
     if deferred is not None:
         deferred[club_id] = min(deferred.get(club_id, played_on), played_on)

@@ -45,6 +45,8 @@ def upload(request: HttpRequest) -> HttpResponse:
                 document=form.cleaned_data["document"],
                 club=form.cleaned_data["club"],
                 rename=form.cleaned_data["rename"],
+                existing=form.cleaned_data["existing"],
+                user=request.user,
             )
         except ValidationError as error:
             form.add_error(None, error)

@@ -26,7 +26,7 @@ from tournaments.forms.organiser import (
     OpenRoundForm,
     RulesForm,
 )
-from tournaments.models import Club, Event, Season
+from tournaments.models import Club, Event, EventDeletion, Season
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.selectors.events import event_management
 from tournaments.services.clubs import create_club
@@ -60,6 +60,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "organiser/dashboard.html", _dashboard(request.user, ClubForm()))
 
 
+DELETIONS_SHOWN = 10
+
+
 def _dashboard(user, club_form: ClubForm) -> dict:
     clubs = list(managed_clubs(user))
     today = timezone.localdate()
@@ -69,6 +72,12 @@ def _dashboard(user, club_form: ClubForm) -> dict:
         "upcoming": list(events.filter(date__gte=today).order_by("date", "id")),
         "past": list(events.filter(date__lt=today).order_by("-date", "-id")),
         "seasons": list(Season.objects.filter(club__in=clubs).select_related("club")),
+        # The last events deleted (by whom, when): EventDeletion, services/deletion.py.
+        "deletions": list(
+            EventDeletion.objects.filter(club__in=clubs).select_related("club", "deleted_by")[
+                :DELETIONS_SHOWN
+            ]
+        ),
         "club_form": club_form,
     }
 

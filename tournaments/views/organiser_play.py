@@ -1,6 +1,6 @@
-"""Organiser actions on an event's players, rounds and tables (all POST, then back to the
-event page). Destructive ones show a confirmation page first (GET), which works without
-JavaScript."""
+"""Organiser actions on an event's players, rounds and tables, and on the event itself (all
+POST, then back to the event page). Destructive ones show a confirmation page first (GET),
+which works without JavaScript."""
 
 from __future__ import annotations
 
@@ -22,7 +22,9 @@ from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHand
 from tournaments.models import Event, Game, Registration, Round
 from tournaments.rules import PRESETS
 from tournaments.seating import SeatingError, split_into_tables
+from tournaments.selectors.deletion import what_goes
 from tournaments.selectors.names import by_name
+from tournaments.services.deletion import delete_event
 from tournaments.services.entry import close_game, reopen_game
 from tournaments.services.events import register_player, set_presence
 from tournaments.services.links import renew_table_link, set_table_link
@@ -195,6 +197,7 @@ RESEAT = Question(gettext_lazy("Seat round %(number)s again?"), "reseat")
 CLOSE_ROUND = Question(gettext_lazy("Close round %(number)s?"), "close_round", waiting=True)
 CLOSE_TABLE = Question(gettext_lazy("Close table %(table)s?"), "close_table", waiting=True)
 RENEW_LINK = Question(gettext_lazy("New link for table %(table)s?"), "renew_link")
+DELETE_EVENT = Question(gettext_lazy("Delete “%(event)s”?"), "delete_event")
 
 
 def _confirm_then_act(
@@ -312,3 +315,22 @@ def renew_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse
     return _confirm_then_act(
         request, event, RENEW_LINK, act, done, f"table-{game.id}", table=game.table_number
     )
+
+
+@require_http_methods(["GET", "POST"])
+@organiser_view
+def delete(request: HttpRequest, event: Event) -> HttpResponse:
+    """Delete the event and all of it: the page asks first, says what goes and offers the
+    archive for download; then back to the organiser's events (this one is no more)."""
+    values = {"event": event.name}
+    if request.method == "GET":
+        context = {"event": event, "title": DELETE_EVENT.title % values, "goes": what_goes(event)}
+        return render(request, f"organiser/confirm/{DELETE_EVENT.template}.html", context)
+
+    def act() -> str:
+        delete_event(event=event, user=request.user)
+        return _("“%(event)s” is deleted.") % values
+
+    if not act_and_tell(request, act):
+        return _back(event)
+    return redirect("organiser:dashboard")
