@@ -41,7 +41,7 @@ def test_the_page_says_what_goes_and_offers_the_archive_first(
     assert response.status_code == 200
     page = " ".join(response.content.decode().split())
     assert "Delete “Soirée du jeudi”?" in page
-    assert "2 tables and their 4 hands" in page
+    assert "2 tables, 4 hands played there" in page
     assert "the registrations of 6 players (they stay members of the club)" in page
     assert "its night in the season Championnat 2026" in page
     assert "6 rating changes of 6 players: the club's ratings are worked out again" in page
