@@ -67,7 +67,7 @@ def test_a_name_met_again_in_the_same_club_is_the_same_account_and_not_elsewhere
     document = renamed_people(text, {organiser.username: "bob"})
     first, second = ClubFactory(name="Premier"), ClubFactory(name="Second")
     one = import_event(document=document, club=first)
-    again = import_event(document=document, club=first, rename="Encore")
+    again = import_event(document=document, club=first, rename="Encore", existing="apart")
     there = import_event(document=document, club=second)
     assert accounts_in_history(one) == accounts_in_history(again)
     assert not accounts_in_history(one) & accounts_in_history(there)

@@ -105,3 +105,16 @@ def test_an_archive_older_than_identities_is_recognised_when_imported_twice(club
     first = import_event(document=document, club_name="Club d'ailleurs")
     with pytest.raises(ValidationError, match="already has this event"):
         import_event(document=document, club=first.club, rename="Encore")
+
+
+def test_the_same_event_stored_meanwhile_by_another_request_is_refused_not_a_500(
+    night, club, monkeypatch
+):
+    from tournaments.services import archive
+
+    # As if another import of it had committed just after this one looked.
+    monkeypatch.setattr(archive, "_same_event", lambda *args: (True, []))
+    before = row_counts()
+    with pytest.raises(ValidationError, match="The club changed while the archive was being"):
+        import_event(document=json.loads(export(night)), club=club, rename="Jeudi bis")
+    assert row_counts() == before

@@ -74,3 +74,11 @@ def test_nobody_but_the_clubs_organisers_may_delete(who, status, organiser, nigh
     assert client.post(address(night)).status_code == status
     assert Event.objects.filter(pk=night.pk).exists()
     assert not EventDeletion.objects.exists()
+
+
+def test_a_copy_kept_apart_says_so_on_its_page(client, organiser, night):
+    night.counted = False
+    night.save(update_fields=["counted"])
+    client.force_login(organiser)
+    page = " ".join(client.get(f"/manage/events/{night.pk}/").content.decode().split())
+    assert "kept apart when its archive was imported again" in page

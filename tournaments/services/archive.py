@@ -20,7 +20,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -86,6 +86,17 @@ def import_event(
         raise ValidationError(_("Choose whether the archive replaces the event or is kept apart."))
     archive = read_archive(document)
     name = " ".join(rename.split()) or archive.event["name"]
+    try:
+        return _import(archive, club, club_name, name, existing, user)
+    except IntegrityError:
+        # The same event, or a player of the same name, stored by another request between
+        # the checks and the inserts (the unique constraints caught it): nothing was stored.
+        raise ValidationError(
+            _("The club changed while the archive was being imported: import it again.")
+        ) from None
+
+
+def _import(archive: Archive, club, club_name: str, name: str, existing: str, user) -> Event:
     with transaction.atomic():
         club = club or _club(club_name or archive.club)
         counted, seasons = _same_event(archive, club, existing, user)

@@ -83,7 +83,9 @@ def create_event(
         created_by=created_by,
         **settings,
     )
-    event.full_clean()
+    # Its one constraint (one counted copy of an event in a club) is the database's to
+    # check, under the import's lock: services/archive.py says it in words.
+    event.full_clean(validate_constraints=False)
     event.save()
     return event
 
