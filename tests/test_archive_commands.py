@@ -111,7 +111,7 @@ def test_the_same_event_again_needs_to_be_told_to_replace_it_or_keep_it_apart(ev
     assert refused.value.returncode == 2
     assert "already has this event" in err.getvalue()
     assert "--existing replace or --existing apart" in err.getvalue()
-    call_command(
-        "import_event", str(source), "--rename", "Bis", "--existing", "apart", stdout=io.StringIO()
-    )
+    out = io.StringIO()
+    call_command("import_event", str(source), "--rename", "Bis", "--existing", "apart", stdout=out)
     assert not Event.objects.get(name="Bis").counted
+    assert "Kept apart: it counts in no season and no rating." in out.getvalue()

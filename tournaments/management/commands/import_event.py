@@ -50,6 +50,9 @@ class Command(BaseCommand):
             if any(getattr(e, "code", None) == "same_event" for e in error.error_list):
                 problems.append("Import it with --existing replace or --existing apart.")
             refuse(self.stderr, problems, f"{file} was not imported.")
+        apart = "" if event.counted else " Kept apart: it counts in no season and no rating."
         self.stdout.write(
-            self.style.SUCCESS(f"Imported {event.name} into {event.club.name} (event {event.id}).")
+            self.style.SUCCESS(
+                f"Imported {event.name} into {event.club.name} (event {event.id}).{apart}"
+            )
         )
