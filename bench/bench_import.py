@@ -55,8 +55,8 @@ def _shown_ms(wall: float, cpu: float) -> str:
 
 
 def _import_text(text: str, rename: str = ""):
-    from tournaments.services.archive import import_event
-    from tournaments.services.archive_read import parse_archive_text
+    from tournaments.archive.services.read import parse_archive_text
+    from tournaments.archive.services.store import import_event
 
     return import_event(document=parse_archive_text(text), rename=rename)
 
@@ -64,7 +64,7 @@ def _import_text(text: str, rename: str = ""):
 def registrations() -> dict[str, object]:
     from django.core.exceptions import ValidationError
 
-    from tournaments.services import archive_read
+    from tournaments.archive.services import read as archive_read
 
     results: dict[str, object] = {}
     for count in (10_000, 100_000):
@@ -137,9 +137,9 @@ def game_file(hands: int, rng: random.Random) -> dict:
 def game_files() -> dict[str, object]:
     from django.core.exceptions import ValidationError
 
+    from tournaments.events.services.gamefiles import import_game
     from tournaments.models import Club, Event
     from tournaments.rules.variants import MAX_HANDS
-    from tournaments.services.gamefiles import import_game
 
     club = Club.objects.create(name="Bench club")
     event = Event.objects.create(
@@ -174,8 +174,8 @@ def public_pages() -> dict[str, object]:
     from bench.data import going_out_hands, seats_by_game
     from tests.factories import make_game
     from tournaments.models import Club, Event
+    from tournaments.play.services.scoring import refresh_game
     from tournaments.rules.variants import MAX_HANDS
-    from tournaments.services.scoring import refresh_game
 
     django_db.allow_test_client()
     club = Club.objects.create(name="Bench pages")

@@ -37,8 +37,8 @@ def build_club():
     """The club, its members and two years of finished nights; (club, first date, last)."""
     from django.utils import timezone
 
+    from tournaments.events.services.rounds import create_games
     from tournaments.models import Club, Event, Player, Round
-    from tournaments.services.rounds import create_games
 
     club = Club.objects.create(name="Bench ratings")
     people = Player.objects.bulk_create(
@@ -68,8 +68,8 @@ def build_tournament(club):
     """A tournament of ENTRANTS members over ROUNDS rounds, every game finished; its date."""
     from django.utils import timezone
 
+    from tournaments.events.services.rounds import create_games
     from tournaments.models import Event, Player, Round
-    from tournaments.services.rounds import create_games
 
     people = Player.objects.bulk_create(
         Player(club=club, name=f"Joueur {i:04}") for i in range(ENTRANTS)
@@ -91,7 +91,7 @@ def last_table_finishing(event):
     """What the last hand of the last table of the last round costs the transaction that
     records it: the game's ratings are dropped, then its result is seen as new."""
     from tournaments.models import Game, RatingUpdate
-    from tournaments.services.ratings import game_result_changed
+    from tournaments.ratings.services import game_result_changed
 
     game = Game.objects.filter(event=event).order_by("-round__number", "-table_number").first()
     seats = list(game.seats.all())
@@ -133,10 +133,10 @@ def measure() -> dict[str, float]:
 
     django_db.setup()
     from tournaments.models import Player, RatingUpdate
-    from tournaments.selectors.players import club_player
-    from tournaments.selectors.seasons import season_standings
-    from tournaments.services.ratings import recompute_ratings
-    from tournaments.services.seasons import save_season
+    from tournaments.ratings.services import recompute_ratings
+    from tournaments.seasons.selectors.players import club_player
+    from tournaments.seasons.selectors.standings import season_standings
+    from tournaments.seasons.services import save_season
 
     club, first, last = build_club()
     results: dict[str, float] = {

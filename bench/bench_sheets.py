@@ -134,9 +134,8 @@ def where_the_time_goes(function) -> str:
 def measure_sheets(round_, reference: float) -> dict[str, object]:
     from django.conf import settings
 
-    from tournaments import sheets
-    from tournaments.selectors.games import games_with_seats
-    from tournaments.sheets import render
+    from tournaments.play.selectors.games import games_with_seats
+    from tournaments.sheets import pdfs, render
     from tournaments.sheets.blank import blank_sheet
 
     site = "https://ramiscore.example.org"
@@ -145,11 +144,11 @@ def measure_sheets(round_, reference: float) -> dict[str, object]:
     parallel = []
     for _run in range(RUNS):
         wall, _cpu, pdf = _timed(
-            sheets.blank_sheets_pdf, round_, games=games, site=site, processes=processes
+            pdfs.blank_sheets_pdf, round_, games=games, site=site, processes=processes
         )
         parallel.append(wall)
     pages = pages_of(pdf)
-    one_wall, one_cpu, one_pdf = _timed(sheets.blank_sheets_pdf, round_, games=games, site=site)
+    one_wall, one_cpu, one_pdf = _timed(pdfs.blank_sheets_pdf, round_, games=games, site=site)
 
     some = games[:PROFILED]
     context = {
@@ -158,9 +157,9 @@ def measure_sheets(round_, reference: float) -> dict[str, object]:
         "sheets": [blank_sheet(game, site=site, entry_links=True) for game in some],
     }
     html = render.render_html("sheets/blank.html", context, language=round_.event.language)
-    _wall, service_cpu, _pdf = _timed(sheets.blank_sheets_pdf, round_, games=some, site=site)
+    _wall, service_cpu, _pdf = _timed(pdfs.blank_sheets_pdf, round_, games=some, site=site)
     _wall, alone_cpu, _pdf = _timed(render.html_to_pdf, html)
-    where = where_the_time_goes(lambda: sheets.blank_sheets_pdf(round_, games=some, site=site))
+    where = where_the_time_goes(lambda: pdfs.blank_sheets_pdf(round_, games=some, site=site))
 
     wall = statistics.median(parallel)
     return {
@@ -186,7 +185,7 @@ def measure_public_pdfs(round_) -> dict[str, object]:
     """A record and the results through the site: renders counted, first and next requests."""
     from django.test import Client
 
-    from tournaments.services.scoring import refresh_game
+    from tournaments.play.services.scoring import refresh_game
     from tournaments.sheets import render
 
     game = round_.games.order_by("table_number").first()
@@ -230,7 +229,7 @@ def main() -> dict[str, object]:
     folder = tempfile.mkdtemp(prefix="ramiscore-bench-pdfs-")
     storages = {
         "pdfs": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "BACKEND": "tournaments.sheets.files.AtomicFileSystemStorage",  # the site's own
             "OPTIONS": {"location": folder, "base_url": None},
         }
     }

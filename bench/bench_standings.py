@@ -63,9 +63,9 @@ def build_tournament(players: int, rounds: int, *, name: str):
     from django.db.models import OuterRef, Subquery
     from django.utils import timezone
 
+    from tournaments.events.services.rounds import create_games
     from tournaments.models import Club, Event, Game, Player, Registration, Round, Seat
-    from tournaments.services.rounds import create_games
-    from tournaments.services.standings import rebuild_event
+    from tournaments.standings.services import rebuild_event
 
     club = Club.objects.create(name=f"Bench {name}")
     event = Event.objects.create(
@@ -153,7 +153,7 @@ def time_standings() -> dict[str, float]:
     from django.test import Client
     from django.urls import reverse
 
-    from tournaments.selectors.standings import event_standings
+    from tournaments.standings.selectors import event_standings
 
     client = Client()
     small = build_tournament(20, 2, name="Standings small")
@@ -197,7 +197,7 @@ def time_standings() -> dict[str, float]:
 def time_swiss_round() -> dict[str, float]:
     from django.db import transaction
 
-    from tournaments.services.rounds import open_round
+    from tournaments.events.services.rounds import open_round
 
     event = build_tournament(SWISS_PLAYERS, SWISS_ROUNDS, name="Swiss bench")
     timings, cpu_times = [], []

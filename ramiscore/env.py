@@ -77,12 +77,16 @@ def database_config(
 # 500-table event's cards and table fragments in two languages) fit with room to spare.
 LOCAL_CACHE_ENTRIES = 10_000
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+REDIS_BACKEND = "ramiscore.cache.ForgivingRedisCache"
+# Seconds to connect to Redis and to get its answer (it answers in well under a millisecond):
+# an unreachable host must not hold every request.
+REDIS_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}
 
 
 def cache_config(url: str) -> dict[str, Any]:
     """Turn CACHE_URL into a CACHES entry: Redis (redis://host:6379/0, rediss://, unix://)
-    with Django's own backend, shared by every process and host; empty: each process's own
-    memory."""
+    with Django's own backend (ramiscore.cache: an outage is a miss, not a 500), shared by
+    every process and host; empty: each process's own memory."""
     url = url.strip()
     if not url:
         return {
@@ -90,7 +94,8 @@ def cache_config(url: str) -> dict[str, Any]:
             "OPTIONS": {"MAX_ENTRIES": LOCAL_CACHE_ENTRIES},
         }
     if url.startswith(REDIS_SCHEMES):
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        # Django's Redis backend, answering as an empty cache while Redis is out of reach.
+        return {"BACKEND": REDIS_BACKEND, "LOCATION": url, "OPTIONS": dict(REDIS_TIMEOUTS)}
     raise ImproperlyConfigured(
         f"CACHE_URL={url!r} is not a Redis address: use redis://host:6379/0, or leave it "
         "empty for each process's own memory."

@@ -60,13 +60,17 @@ PASSWORD_IN_URL = re.compile(r"(?P<start>\b[a-z][a-z0-9+.-]*://[^/:@\s]*:)[^@\s]
 
 class ErrorReportFilter(SafeExceptionReporterFilter):
     """Django's filter for error pages and mails, which also hides DATABASE_URL (runserver
-    puts the environment in request.META) and the password of any other URL with one."""
+    puts the environment in request.META), the password of any other URL with one, and the
+    secrets of any mapping such as os.environ (cleansed as a dict)."""
 
     hidden_settings = re.compile(
         SafeExceptionReporterFilter.hidden_settings.pattern + "|DATABASE_URL", flags=re.I
     )
 
     def cleanse_setting(self, key: Any, value: Any) -> Any:
+        if isinstance(value, Mapping) and not isinstance(value, dict):
+            # os.environ and its kind: cleansed item by item, as Django does a dict.
+            value = dict(value)
         value = super().cleanse_setting(key, value)
         # Plain strings only: a lazy setting that looks like one (isinstance says str) is
         # not evaluated while reporting an error.

@@ -28,33 +28,35 @@ from ramiscore.env import (
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-ENV = os.environ
+# Lower case: not a setting, so the DEBUG error page, which lists every setting, never shows
+# the environment (its passwords and keys).
+environ = os.environ
 
-DEBUG = env_bool(ENV, "DEBUG", default=True)
+DEBUG = env_bool(environ, "DEBUG", default=True)
 # The one switch for serving production over plain HTTP: a venue's Wi-Fi has no TLS, so
 # browsers would drop Secure-only cookies (no login, no form) and an HTTPS redirect leads
 # nowhere. Everything that is HTTPS-only in production follows HTTPS_ONLY, nothing else.
-PLAIN_HTTP = env_bool(ENV, "PLAIN_HTTP", default=False)
+PLAIN_HTTP = env_bool(environ, "PLAIN_HTTP", default=False)
 HTTPS_ONLY = not DEBUG and not PLAIN_HTTP
 
 if DEBUG:
-    SECRET_KEY = ENV.get("SECRET_KEY") or "django-insecure-local-use-only-not-a-secret"
-    ALLOWED_HOSTS = env_list(ENV, "ALLOWED_HOSTS") or ["localhost", "127.0.0.1", "[::1]"]
+    SECRET_KEY = environ.get("SECRET_KEY") or "django-insecure-local-use-only-not-a-secret"
+    ALLOWED_HOSTS = env_list(environ, "ALLOWED_HOSTS") or ["localhost", "127.0.0.1", "[::1]"]
 else:
-    if problems := production_problems(ENV):
+    if problems := production_problems(environ):
         raise ImproperlyConfigured(
             "DEBUG is off, so Ramiscore runs with production settings, but "
             + "; ".join(problems)
             + ". Set these environment variables (or DEBUG=1 for local use)."
         )
-    SECRET_KEY = ENV["SECRET_KEY"]
-    ALLOWED_HOSTS = env_list(ENV, "ALLOWED_HOSTS")
+    SECRET_KEY = environ["SECRET_KEY"]
+    ALLOWED_HOSTS = env_list(environ, "ALLOWED_HOSTS")
 
-CSRF_TRUSTED_ORIGINS = env_list(ENV, "CSRF_TRUSTED_ORIGINS")
+CSRF_TRUSTED_ORIGINS = env_list(environ, "CSRF_TRUSTED_ORIGINS")
 # The site's address as printed in QR codes on score sheets (`manage.py round_sheets` has no
 # request to take it from). Empty: pages use the request's host, commands the first allowed
 # host (https) in production or http://127.0.0.1:8000 locally.
-SITE_URL = ENV.get("SITE_URL", "").strip().rstrip("/")
+SITE_URL = environ.get("SITE_URL", "").strip().rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -74,6 +76,8 @@ INSTALLED_APPS = [
     # its database backend; `manage.py db_worker` runs the tasks (`make serve` starts it).
     "django_tasks",
     "django_tasks_db",
+    # The API (/api/v1/, tournaments/api/): its bundled Redoc serves the readable schema page.
+    "ninja",
     "tournaments",
 ]
 
@@ -86,7 +90,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "ramiscore.middleware.RefuseNulMiddleware",
     # Before sessions: a phone polling an unchanged public page gets its 304 for one query.
-    "tournaments.views.polling.PollMiddleware",
+    "tournaments.web.polling.PollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -115,6 +119,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "ramiscore.context_processors.site",
             ],
         },
     },
@@ -122,16 +127,16 @@ TEMPLATES = [
 
 DATABASES = {
     "default": database_config(
-        ENV.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int(ENV, "CONN_MAX_AGE", default=60),
+        environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=env_int(environ, "CONN_MAX_AGE", default=60),
         # Seconds one PostgreSQL statement may run (0: no limit, for a long migration).
-        statement_timeout=env_int(ENV, "DATABASE_STATEMENT_TIMEOUT", default=STATEMENT_SECONDS),
+        statement_timeout=env_int(environ, "DATABASE_STATEMENT_TIMEOUT", default=STATEMENT_SECONDS),
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# Pages rendered once per version of their data (views/polling.py): in each process's memory,
+# Pages rendered once per version of their data (web/polling.py): in each process's memory,
 # or in Redis shared by all of them when CACHE_URL names it.
-CACHES = {"default": cache_config(ENV.get("CACHE_URL", ""))}
+CACHES = {"default": cache_config(environ.get("CACHE_URL", ""))}
 
 AUTHENTICATION_BACKENDS = [
     # First, so that a locked-out login is refused before its password is even checked.
@@ -158,6 +163,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
+AXES_HTTP_RESPONSE_CODE = 429  # what the lockout page answers (axes' default, read there)
 AXES_CLIENT_IP_CALLABLE = "ramiscore.security.client_address"
 # Only failed attempts are kept (until their cool-off ends), not a log of every login and
 # the address it came from: personal data the club has no use for.
@@ -165,18 +171,18 @@ AXES_DISABLE_ACCESS_LOG = True
 
 # Password reset e-mails. Without configuration they are printed on the console (the server's
 # log); EMAIL_HOST switches to SMTP, EMAIL_BACKEND names any other Django backend.
-EMAIL_BACKEND = ENV.get("EMAIL_BACKEND") or (
+EMAIL_BACKEND = environ.get("EMAIL_BACKEND") or (
     "django.core.mail.backends.smtp.EmailBackend"
-    if ENV.get("EMAIL_HOST")
+    if environ.get("EMAIL_HOST")
     else "django.core.mail.backends.console.EmailBackend"
 )
-EMAIL_HOST = ENV.get("EMAIL_HOST") or "localhost"
-EMAIL_PORT = env_int(ENV, "EMAIL_PORT", default=587)
-EMAIL_HOST_USER = ENV.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = ENV.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = env_bool(ENV, "EMAIL_USE_TLS", default=EMAIL_PORT == 587)
-EMAIL_USE_SSL = env_bool(ENV, "EMAIL_USE_SSL", default=EMAIL_PORT == 465)
-DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL") or "ramiscore@localhost"
+EMAIL_HOST = environ.get("EMAIL_HOST") or "localhost"
+EMAIL_PORT = env_int(environ, "EMAIL_PORT", default=587)
+EMAIL_HOST_USER = environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool(environ, "EMAIL_USE_TLS", default=EMAIL_PORT == 587)
+EMAIL_USE_SSL = env_bool(environ, "EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+DEFAULT_FROM_EMAIL = environ.get("DEFAULT_FROM_EMAIL") or "ramiscore@localhost"
 
 # French first; no language prefix in URLs, so printed QR codes stay valid.
 LANGUAGE_CODE = "fr"
@@ -188,15 +194,16 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = Path(ENV.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+STATIC_ROOT = Path(environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Files the site makes itself (PDFs, see "pdfs" below); nothing is served from here directly.
-MEDIA_ROOT = Path(ENV.get("MEDIA_ROOT") or BASE_DIR / "var" / "media")
+MEDIA_ROOT = Path(environ.get("MEDIA_ROOT") or BASE_DIR / "var" / "media")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Rendered PDFs, one file per version of their data (tournaments/sheets/store.py). Several
     # app hosts must share this folder (or use a shared storage backend): docs/deploy.md.
     "pdfs": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        # Each file written whole under a temporary name, then renamed: never half a PDF.
+        "BACKEND": "tournaments.sheets.files.AtomicFileSystemStorage",
         "OPTIONS": {"location": MEDIA_ROOT / "pdfs", "base_url": None},
     },
     "staticfiles": {
@@ -210,17 +217,39 @@ STORAGES = {
 # Background tasks in the database (django-tasks-db), run by `manage.py db_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
+# The API (docs/api.md): requests each token, and each address without one, may make per
+# period ("600/m": 600 a minute); past it, 429 with Retry-After.
+API_RATE_TOKEN = environ.get("API_RATE_TOKEN", "600/m")
+API_RATE_ANONYMOUS = environ.get("API_RATE_ANONYMOUS", "120/m")
+# Webhooks are sent only to addresses on the Internet, never to the site's own network or
+# host (a webhook must not be a way in): the site's owner may allow private ones.
+WEBHOOKS_ALLOW_PRIVATE = env_bool(environ, "WEBHOOKS_ALLOW_PRIVATE", default=False)
+
 # PDFs for anonymous visitors are rendered once per version of their data, then served from
 # storage; a visitor's address may make this many renders per window (seconds), then gets a
 # 429 until the window ends. Organisers are not limited.
-PDF_RENDERS_PER_ADDRESS = env_int(ENV, "PDF_RENDERS_PER_ADDRESS", default=20)
+PDF_RENDERS_PER_ADDRESS = env_int(environ, "PDF_RENDERS_PER_ADDRESS", default=20)
 PDF_RENDER_WINDOW = 300
+# Days after its event (or after an organiser reopened it) that a table link takes hands:
+# a link printed on a sheet, or kept on a phone, does not stay a key to the scores for ever.
+TABLE_LINK_DAYS = env_int(environ, "TABLE_LINK_DAYS", default=3)
+# The read timeout of the proxy in front (docs/deploy.md: nginx's proxy_read_timeout): no
+# request waits that long for another's work (a PDF being made), so that the visitor gets
+# the site's own "try again" page rather than the proxy's 504.
+PROXY_TIMEOUT = env_int(environ, "PROXY_TIMEOUT", default=130)
+# Anyone may sign up and create his club (a hosted site): off by default, and under
+# `make serve`, where the organiser is made on the laptop and volunteers come by invitation.
+SIGNUP_OPEN = env_bool(environ, "SIGNUP_OPEN", default=False)
+# Players an address may sign up for events per hour (a family on one phone); then a 429.
+EVENT_SIGNUPS_PER_ADDRESS = env_int(environ, "EVENT_SIGNUPS_PER_ADDRESS", default=20)
+# Sign-ups an address may make per hour; then a 429.
+SIGNUPS_PER_ADDRESS = env_int(environ, "SIGNUPS_PER_ADDRESS", default=5)
 # Password-reset e-mails an address may ask for per window (seconds); then a 429.
-PASSWORD_RESETS_PER_ADDRESS = env_int(ENV, "PASSWORD_RESETS_PER_ADDRESS", default=5)
+PASSWORD_RESETS_PER_ADDRESS = env_int(environ, "PASSWORD_RESETS_PER_ADDRESS", default=5)
 PASSWORD_RESET_WINDOW = 3600
 # Processes laying out a large PDF's pages in parallel (the background worker and
 # `manage.py round_sheets`): every core unless said otherwise.
-PDF_PROCESSES = env_int(ENV, "PDF_PROCESSES", default=os.cpu_count() or 1)
+PDF_PROCESSES = env_int(environ, "PDF_PROCESSES", default=os.cpu_count() or 1)
 
 X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy (django-csp 4): only our own files. The site has no inline script,
@@ -276,12 +305,12 @@ SESSION_COOKIE_SECURE = HTTPS_ONLY
 CSRF_COOKIE_SECURE = HTTPS_ONLY
 LANGUAGE_COOKIE_SECURE = HTTPS_ONLY
 if HTTPS_ONLY:
-    SECURE_SSL_REDIRECT = env_bool(ENV, "SECURE_SSL_REDIRECT", default=True)
-    SECURE_HSTS_SECONDS = env_int(ENV, "SECURE_HSTS_SECONDS", default=365 * 24 * 3600)
+    SECURE_SSL_REDIRECT = env_bool(environ, "SECURE_SSL_REDIRECT", default=True)
+    SECURE_HSTS_SECONDS = env_int(environ, "SECURE_HSTS_SECONDS", default=365 * 24 * 3600)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     # Only behind a proxy that sets this header itself; otherwise clients could spoof HTTPS.
-    if env_bool(ENV, "SECURE_PROXY_SSL_HEADER", default=False):
+    if env_bool(environ, "SECURE_PROXY_SSL_HEADER", default=False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {
@@ -289,7 +318,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": ENV.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": environ.get("LOG_LEVEL", "INFO")},
     # Replace Django's own handlers so that each record is printed once.
     "loggers": {
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},

@@ -10,21 +10,21 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 
 from tests.factories import correct, facts
-from tournaments.display.archive import archive_text
+from tournaments.archive.display import archive_text
+from tournaments.archive.selectors.export import event_archive
+from tournaments.events.services.clock import extend_clock, pause_clock, resume_clock, start_clock
+from tournaments.events.services.events import create_event, register_player, set_presence
+from tournaments.events.services.gamefiles import import_game
+from tournaments.events.services.rounds import close_round, seat_by_hand
 from tournaments.models import Event, Game, Hand, Player
-from tournaments.selectors.archive import event_archive
-from tournaments.services.clock import extend_clock, pause_clock, resume_clock, start_clock
-from tournaments.services.entry import (
+from tournaments.play.services.entry import (
     close_game,
     confirm_hand,
     delete_last_hand,
     discard_hand,
     record_hand,
 )
-from tournaments.services.events import create_event, register_player, set_presence
-from tournaments.services.gamefiles import import_game
-from tournaments.services.rounds import close_round, seat_by_hand
-from tournaments.services.undo import undo_change
+from tournaments.play.services.undo import undo_change
 
 NAMES = ["Anne", "Bruno", "Chloé", "Denis", "Élodie", "François", "Gérard"]
 GIN_FILE = {

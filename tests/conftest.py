@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.utils import translation
 
-from tests.factories import StaffFactory, UserFactory
+from tests.factories import ClubFactory, StaffFactory, UserFactory, organise
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -51,12 +51,19 @@ def pdfs_and_tasks_of_the_test(settings, pdf_folder):
     settings.STORAGES = {
         **settings.STORAGES,
         "pdfs": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            **settings.STORAGES["pdfs"],  # the site's own backend
             "OPTIONS": {"location": pdf_folder, "base_url": None},
         },
     }
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def table_links_that_stay_open(settings):
+    """The tests' events have fixed dates, soon in the past: their table links take hands
+    whatever today's date, unless a test sets TABLE_LINK_DAYS itself."""
+    settings.TABLE_LINK_DAYS = 100 * 365
 
 
 @pytest.fixture
@@ -77,7 +84,7 @@ def club(organiser):
     from tests.factories import ClubFactory
 
     club = ClubFactory(name="Club de rami de Montreuil")
-    club.organisers.add(organiser)
+    organise(club, organiser)
     return club
 
 
@@ -119,3 +126,28 @@ def organiser_client(organiser):
     client = Client()
     client.force_login(organiser)
     return client
+
+
+# A federation of two clubs, Montreuil and Vincennes, and its official.
+
+
+@pytest.fixture
+def official(db):
+    return UserFactory(username="officiel")
+
+
+@pytest.fixture
+def federation(official, club):
+    from tournaments.models import Federation
+
+    federation = Federation.objects.create(name="Fédération française de rami")
+    federation.officials.add(official)
+    club.federation = federation
+    club.save()
+    ClubFactory(name="Rami club de Vincennes", federation=federation)
+    return federation
+
+
+@pytest.fixture
+def vincennes(federation):
+    return federation.clubs.get(name="Rami club de Vincennes")

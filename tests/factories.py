@@ -75,8 +75,8 @@ def make_game(
 
 def facts(game, how, ended_by=None, **held):
     """A hand's facts by player name: who ended it, and what each held (counts or cards)."""
+    from tournaments.play.facts import HandFacts
     from tournaments.rules.hands import parse_held
-    from tournaments.services.entry import HandFacts
 
     seats = {seat.player.name: seat for seat in game.seats.select_related("player")}
     return HandFacts(
@@ -88,7 +88,7 @@ def facts(game, how, ended_by=None, **held):
 
 def play(game, how, ended_by=None, *, user=None, device="", **held):
     """Record the game's next hand through the real service: held by player name."""
-    from tournaments.services.entry import record_hand
+    from tournaments.play.services.entry import record_hand
 
     number = game.hands.count() + 1
     hand_facts = facts(game, how, ended_by, **held)
@@ -97,7 +97,22 @@ def play(game, how, ended_by=None, *, user=None, device="", **held):
 
 def correct(hand, how, ended_by=None, *, reason, user=None, **held):
     """Correct a hand through the real service, with the new facts by player name."""
-    from tournaments.services.entry import correct_hand
+    from tournaments.play.services.entry import correct_hand
 
     hand_facts = facts(hand.game, how, ended_by, **held)
     return correct_hand(hand=hand, facts=hand_facts, reason=reason, user=user)
+
+
+def organise(club, user, role="organiser", event=None):
+    """`user` holds `role` (organiser by default) for the club, or for one of its events."""
+    from tournaments.clubs.services.roles import grant_role
+
+    return grant_role(club=club, user=user, role=role, event=event)
+
+
+def organisers(club) -> list:
+    """The accounts organising the whole club now, oldest first."""
+    from tournaments.models import Membership
+
+    held = Membership.objects.active().filter(club=club, role="organiser", event=None)
+    return [membership.user for membership in held.order_by("id").select_related("user")]

@@ -79,3 +79,42 @@ def table_rows(table: Element) -> list[list[str]]:
         ]
         for row in table.find_all("tr")
     ]
+
+
+def form_fields(html: str | bytes, *, action: str = "") -> dict[str, str | list[str]]:
+    """The fields of the page's POST form to `action` (by default the one posting back to
+    the page itself) as a browser sends them when nothing is changed: hidden fields included,
+    checked boxes only, each select's chosen option. A name sent several times gives a list."""
+    forms = [
+        form
+        for form in parse(html).find_all("form")
+        if form.attrs.get("method", "").lower() == "post" and form.attrs.get("action", "") == action
+    ]
+    assert forms, "no POST form in the page"
+    sent: dict[str, list[str]] = {}
+    for element in _fields_of(forms[0]):
+        name, kind = element.attrs.get("name"), element.attrs.get("type", "text").lower()
+        if not name or name == "csrfmiddlewaretoken" or kind in {"submit", "button", "file"}:
+            continue
+        if element.tag == "select":
+            options = element.find_all("option")
+            chosen = [o for o in options if "selected" in o.attrs] or options[:1]
+            values = [o.attrs.get("value", o.text()) for o in chosen]
+        elif element.tag == "textarea":
+            values = ["".join(c for c in element.children if isinstance(c, str)).lstrip("\n")]
+        elif kind in {"checkbox", "radio"}:
+            values = [element.attrs.get("value") or "on"] if "checked" in element.attrs else []
+        else:
+            values = [element.attrs.get("value", "")]
+        sent.setdefault(name, []).extend(values)
+    return {name: values[0] if len(values) == 1 else values for name, values in sent.items()}
+
+
+def _fields_of(element: Element) -> list[Element]:
+    found = []
+    for child in element.children:
+        if isinstance(child, Element):
+            if child.tag in ("input", "select", "textarea"):
+                found.append(child)
+            found += _fields_of(child)
+    return found

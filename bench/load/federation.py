@@ -25,9 +25,9 @@ def build(tables: int = TABLES, hands: int = HANDS) -> dict:
     from django.db import transaction
 
     from bench import data
+    from tournaments.events.services.rounds import create_games
     from tournaments.models import Club, Event, Player, Round
-    from tournaments.services.rounds import create_games
-    from tournaments.services.scoring import refresh_game
+    from tournaments.play.services.scoring import refresh_game
 
     rng = random.Random(11)
     with transaction.atomic():

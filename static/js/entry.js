@@ -22,7 +22,7 @@
   const changed = (input) => input.dispatchEvent(new Event("change", { bubbles: true }));
   const codesOf = (input) => input.value.toUpperCase().split(/[\s,]+/).filter(Boolean);
   // The page's letters (R D V and P C K T in French), from the server's one source
-  // (tournaments/display/cards.py): a code → its card, 0-51 or 52 for the joker; null if none.
+  // (tournaments/words/cards.py): a code → its card, 0-51 or 52 for the joker; null if none.
   const letters = JSON.parse(document.getElementById("card-letters").textContent);
   const JOKER = 52;
   function cardOf(code) {

@@ -19,6 +19,7 @@
   const note = box.querySelector(".pending-note");
   const sendButton = box.querySelector(".pending-send");
   const TIMEOUT = 30000; // a request that hangs this long is a lost connection
+  const RETRIED = ["offline", "full"]; // states that pass: the hands are sent again by themselves
   const fill = (template, values) => template.replace(/%\((\w+)\)s/g, (_, name) => values[name]);
 
   // Kept hands: localStorage when the browser allows it, else this page's memory.
@@ -81,7 +82,7 @@
         return item;
       }),
     );
-    sendButton.hidden = !["offline", "waiting"].includes(newState);
+    sendButton.hidden = ![...RETRIED, "waiting"].includes(newState);
     note.hidden = newState === "answered";
     box.hidden = !entries.length;
   }
@@ -208,7 +209,12 @@
     }
     if (response.status === 400 || response.status === 409) return { answered: true };
     if (response.status === 404) return { state: "link" }; // the table link was turned off
-    if (response.status >= 500) return { state: "offline" }; // busy or restarting: later
+    if (response.status === 503) {
+      // Busy, restarting, or its disk full (which the organiser must hear of): later.
+      const answer = await response.json().catch(() => null);
+      return { state: answer?.problem === "disk_full" ? "full" : "offline" };
+    }
+    if (response.status >= 500) return { state: "offline" };
     return { state: "refused" };
   }
 
@@ -254,7 +260,7 @@
           return "answered";
         }
         show(result.state);
-        if (result.state === "offline") retryLater();
+        if (RETRIED.includes(result.state)) retryLater();
         return "kept";
       }
     } finally {

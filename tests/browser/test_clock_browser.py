@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import play
-from tournaments.services.clock import extend_clock, start_clock
+from tournaments.events.services.clock import extend_clock, start_clock
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

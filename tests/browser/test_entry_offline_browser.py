@@ -18,7 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import open_the_entry_page_as, press_save, type_hand
 from tests.factories import PASSWORD, EventFactory, make_game, play
-from tournaments.services.entry import close_game
+from tournaments.play.services.entry import close_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -187,5 +187,37 @@ def test_an_organiser_logged_out_meanwhile_is_asked_to_log_in_and_the_hand_then_
     page.fill("#id_password", PASSWORD)
     page.locator("main form button[type=submit]").click()
     expect(page.locator(".messages")).to_contain_text("Donne 1 enregistrée.")
+    assert kept_in_storage(page) == []
+    assert game.hands.count() == 1
+
+
+def test_a_hand_met_by_the_laptops_full_disk_is_kept_said_so_and_sent_once_there_is_room(
+    table: Page, game, monkeypatch
+) -> None:
+    """The server answers 503 (tests/test_outages.py): the phone keeps the hand, says why,
+    and sends it once the organiser has freed some space."""
+    import sqlite3
+
+    from django.db import OperationalError
+
+    from tournaments.views import entry as entry_views
+
+    def disk_full(**kwargs):
+        cause = sqlite3.OperationalError("database or disk is full")
+        cause.sqlite_errorcode = sqlite3.SQLITE_FULL
+        raise OperationalError(*cause.args) from cause
+
+    page, box = table, table.locator("#pending-hands")
+    with monkeypatch.context() as patched:
+        patched.setattr(entry_views, "record_hand", disk_full)
+        type_hand(page, "1", "12", "30")
+        press_save(page)
+        expect(box.locator('[data-state="full"]')).to_contain_text(
+            "le disque de l’ordinateur portable est plein"
+        )
+    assert kept_in_storage(page) == [f"ramiscore:pending-hand:{game.pk}:1"]
+    assert game.hands.count() == 0
+    page.locator(".pending-send").click()
+    expect(page.locator(".messages")).to_contain_text("Donne 1 enregistrée.", timeout=15000)
     assert kept_in_storage(page) == []
     assert game.hands.count() == 1

@@ -10,7 +10,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import assert_no_sideways_scroll
 from tests.factories import ClubFactory, EventFactory, make_game, play
-from tournaments.services.entry import correct_hand
+from tournaments.play.services.entry import correct_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,8 +48,8 @@ def night():
 
 
 def _facts(game, how, ended_by, **held):
+    from tournaments.play.facts import HandFacts
     from tournaments.rules.hands import parse_held
-    from tournaments.services.entry import HandFacts
 
     seats = {s.player.name: s for s in game.seats.select_related("player")}
     return HandFacts(how, seats[ended_by], {seats[n].id: parse_held(v) for n, v in held.items()})

@@ -9,8 +9,8 @@ import pytest
 from tournaments.demo import DEMO_CLUB, load_demo
 from tournaments.demo.season import DAYS_AGO, DEMO_SEASON
 from tournaments.models import Club, Game, RatingUpdate, Season, Seat
-from tournaments.selectors.seasons import season_standings
-from tournaments.services.ratings import recompute_ratings
+from tournaments.ratings.services import recompute_ratings
+from tournaments.seasons.selectors.standings import season_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.demo import DEMO_TOURNAMENT, load_demo
+from tournaments.events.selectors.clock import round_clock
 from tournaments.models import Event
 from tournaments.rules.clock import RUNNING
-from tournaments.selectors.clock import round_clock
 
 pytestmark = pytest.mark.django_db
 

@@ -45,7 +45,7 @@ def add_hands(game, count: int) -> None:
     """`count` small hands (the first seat goes out, the others hold 1), scored once: quicker
     than recording them one by one for the query-count tests' long games."""
     from tournaments.models import Hand, HandLine
-    from tournaments.services.scoring import refresh_game
+    from tournaments.play.services.scoring import refresh_game
 
     seats = list(game.seats.order_by("position"))
     first = game.hands.count() + 1

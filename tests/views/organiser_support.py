@@ -21,10 +21,21 @@ def client_as(who: str, event: Event, organiser) -> Client:
 def tie_breaks_post(*keys: str) -> dict[str, str]:
     """The tie-break selects as a browser posts them: each chosen key numbered in order, the
     others "" (not used)."""
-    from tournaments.standings import TIE_BREAKS
+    from tournaments.ranking import TIE_BREAKS
 
     numbers = {key: str(number) for number, key in enumerate(keys, start=1)}
     return {f"tie_breaks_{key}": numbers.get(key, "") for key in TIE_BREAKS}
+
+
+def seen_now(row, page: str = "settings") -> dict[str, str]:
+    """The hidden field that an organiser's page editing `row` carries, as if opened now:
+    an event's "settings" or "rules", a "season"."""
+    from tournaments.events.services.events import RULES, SETTINGS
+    from tournaments.forms.edits import seen_token
+    from tournaments.forms.seasons import SEASON_FIELDS
+
+    names = {"settings": SETTINGS, "rules": RULES, "season": SEASON_FIELDS}[page]
+    return {"seen": seen_token(type(row).objects.get(pk=row.pk), names)}
 
 
 def snapshot() -> dict:

@@ -10,7 +10,7 @@ from django.test import Client
 
 from tests.factories import facts, make_game, play
 from tournaments.models import Game, Hand
-from tournaments.services.entry import record_hand
+from tournaments.play.services.entry import record_hand
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("hands_confirmed")]
 

@@ -191,3 +191,38 @@ def test_the_delete_page_and_a_correction_take_the_same_queries_whatever_the_han
     with django_assert_max_num_queries(31):
         response = organiser_client.post(delete_url(game), {"number": hands, "reason": "x"})
     assert response.status_code == 302
+
+
+def test_a_correction_from_a_page_read_before_another_correction_is_refused(
+    organiser_client, game, club
+):
+    """Two organisers correct the same hand: the second, whose page showed the hand before
+    the first's correction, is refused with the hand as it is now (no change lost)."""
+    from django.test import Client
+
+    from tests.factories import UserFactory
+    from tests.page import form_fields
+
+    play(game, "going_out", "Anne", Bruno=10, Chloé=20)
+    claire = UserFactory(username="claire")
+    club.organisers.add(claire)
+    colleague = Client()
+    colleague.force_login(claire)
+    url = correct_url(game, 1)
+    mine = form_fields(organiser_client.get(url).content, action=url)
+    theirs = form_fields(colleague.get(url).content, action=url)
+    first = {**theirs, "held_2": "12", "reason": "Bruno had 12"}
+    assert colleague.post(correct_url(game, 1), first).status_code == 302
+
+    response = organiser_client.post(
+        correct_url(game, 1), {**mine, "held_3": "25", "reason": "Chloé had 25"}
+    )
+
+    assert response.status_code == 409
+    assert "was changed while you were correcting it" in response.content.decode()
+    assert totals(game) == [0, 12, 20]
+    # His hand as he typed it, beside the hand as stored now: saved again, it is his choice.
+    again = form_fields(response.content, action=url)
+    assert (again["held_2"], again["held_3"]) == ("10", "25")
+    assert organiser_client.post(url, again).status_code == 302
+    assert totals(game) == [0, 10, 25]

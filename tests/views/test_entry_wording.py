@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory, play
 from tests.views.entry_support import hand
-from tournaments.display.audit import display_name
+from tournaments.play.display.audit import display_name
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Views say who may act in one way: the decorators of views/permissions.py."""
+"""Views say who may act in one way: the decorators of web/permissions.py."""
 
 from __future__ import annotations
 

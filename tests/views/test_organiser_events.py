@@ -7,8 +7,16 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from tests.factories import ClubFactory, EventFactory, UserFactory, make_game, play
-from tests.views.organiser_support import options_post, snapshot, tie_breaks_post
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    UserFactory,
+    make_game,
+    organise,
+    organisers,
+    play,
+)
+from tests.views.organiser_support import options_post, seen_now, snapshot, tie_breaks_post
 from tournaments.models import Club, Event
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +88,7 @@ def test_an_organiser_without_a_club_creates_one_and_organises_it(client, db):
     assert response.status_code == 302
     club = Club.objects.get()
     assert club.name == "Les As de Pique"
-    assert list(club.organisers.all()) == [user]
+    assert organisers(club) == [user]
 
 
 def test_a_blank_club_name_is_refused(client, db):
@@ -183,6 +191,7 @@ def test_the_rules_page_changes_the_options_and_rescores_the_games(client, event
         "variant": "rami-penalites",
         "reason": "on joue en 200",
         **options_post("rami-penalites", target=200),
+        **seen_now(event, "rules"),
     }
     response = client.post(f"/manage/events/{event.id}/rules/", data)
     assert response.status_code == 302
@@ -197,6 +206,7 @@ def test_the_rules_page_refuses_rules_a_played_hand_breaks(client, event, organi
     client.force_login(organiser)
     before = snapshot()
     data = {"variant": "gin-rummy", "reason": "", **options_post("gin-rummy")}
+    data.update(seen_now(event, "rules"))
     response = client.post(f"/manage/events/{event.id}/rules/", data)
     assert response.status_code == 400
     assert response.context["form"].non_field_errors()
@@ -217,12 +227,13 @@ def test_the_rules_page_shows_the_stored_overrides(client, event, organiser):
 def test_the_settings_page_saves_and_refuses_bad_input(client, event, organiser):
     client.force_login(organiser)
     data = event_post(event.club, name="Soirée d’hiver", confirmation_required="on")
+    data.update(seen_now(event))
     data.pop("variant")
     response = client.post(f"/manage/events/{event.id}/settings/", data)
     assert response.status_code == 302
     event.refresh_from_db()
     assert event.name == "Soirée d’hiver" and event.confirmation_required
-    data["entry_fee"] = "-3"
+    data.update(entry_fee="-3", **seen_now(event))
     response = client.post(f"/manage/events/{event.id}/settings/", data)
     assert response.status_code == 400
     event.refresh_from_db()
@@ -248,9 +259,9 @@ def test_visitors_and_table_link_players_cannot_create_clubs_or_events(url, clie
 
 def test_the_settings_page_keeps_the_club(client, event, organiser):
     other = ClubFactory()
-    other.organisers.add(organiser)
+    organise(other, organiser)
     client.force_login(organiser)
-    data = event_post(other, name="Déplacée ?")
+    data = {**event_post(other, name="Déplacée ?"), **seen_now(event)}
     response = client.post(f"/manage/events/{event.id}/settings/", data)
     assert response.status_code == 302
     event.refresh_from_db()
@@ -268,7 +279,7 @@ def test_saving_a_new_points_scale_rescores_the_tables_already_played(client, ev
         "Chloé": 1,
     }
     client.force_login(organiser)
-    data = event_post(event.club, points_scale="5, 2, 1")
+    data = {**event_post(event.club, points_scale="5, 2, 1"), **seen_now(event)}
     data.pop("variant")
     assert client.post(f"/manage/events/{event.id}/settings/", data).status_code == 302
     assert dict(game.seats.values_list("player__name", "tournament_points")) == {
@@ -289,7 +300,7 @@ def test_tournament_points_too_large_to_store_are_refused_in_the_settings(
     field, value, message, client, event, organiser
 ):
     client.force_login(organiser)
-    data = event_post(event.club, kind="tournament", **{field: value})
+    data = {**event_post(event.club, kind="tournament", **{field: value}), **seen_now(event)}
     data.pop("variant")
     before = snapshot()
     response = client.post(f"/manage/events/{event.id}/settings/", data)
@@ -309,7 +320,7 @@ def test_a_new_tournament_with_too_many_points_is_refused_too(client, club, orga
 def test_the_event_service_refuses_a_points_scale_too_large_to_store(club):
     from django.core.exceptions import ValidationError
 
-    from tournaments.services.events import create_event
+    from tournaments.events.services.events import create_event
 
     with pytest.raises(ValidationError) as refused:
         create_event(

@@ -10,8 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from tests.factories import make_game, play
 from tests.gamefile_support import BAD_FILES
 from tests.views.organiser_support import snapshot
+from tournaments.events.services.gamefiles import export_game
 from tournaments.models import Game
-from tournaments.services.gamefiles import export_game
 
 pytestmark = pytest.mark.django_db
 

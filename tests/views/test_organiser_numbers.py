@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from tests.factories import EventFactory
+from tests.views.organiser_support import seen_now
 from tests.views.test_organiser_events import event_post
 from tournaments.models import Event
 
@@ -47,7 +48,7 @@ def test_a_french_organiser_types_amounts_with_a_comma(french, club):
 
 
 def test_the_settings_page_takes_a_comma_in_french(french, event):
-    data = event_post(event.club, entry_fee="2,50")
+    data = {**event_post(event.club, entry_fee="2,50"), **seen_now(event)}
     data.pop("variant")
     assert french.post(f"/manage/events/{event.id}/settings/", data).status_code == 302
     event.refresh_from_db()
@@ -81,7 +82,7 @@ def test_a_tournament_says_where_unused_percentages_go(
 def test_saving_percentages_under_100_is_accepted_and_then_explained(client, club, organiser):
     event = EventFactory(club=club, kind="tournament")
     client.force_login(organiser)
-    data = event_post(club, kind="tournament", prize_places="60, 30")
+    data = {**event_post(club, kind="tournament", prize_places="60, 30"), **seen_now(event)}
     data.pop("variant")
     response = client.post(f"/manage/events/{event.id}/settings/", data, follow=True)
     assert response.redirect_chain[-1][0] == f"/manage/events/{event.id}/"

@@ -18,12 +18,13 @@ from tests.views.organiser_support import (
     assert_refused,
     client_as,
     options_post,
+    seen_now,
     snapshot,
     tie_breaks_post,
 )
+from tournaments.events.services.events import register_player
+from tournaments.events.services.rounds import close_round
 from tournaments.models import Event, Game, Registration, Round
-from tournaments.services.events import register_player
-from tournaments.services.rounds import close_round
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +115,11 @@ ACTIONS = [
     Action(
         "change the rules",
         lambda e, g: f"/manage/events/{e.id}/rules/",
-        lambda e, g: {"variant": "rami-penalites", **options_post("rami-penalites", target=150)},
+        lambda e, g: {
+            "variant": "rami-penalites",
+            **options_post("rami-penalites", target=150),
+            **seen_now(e, "rules"),
+        },
         lambda e, g: Event.objects.get(pk=e.pk).options.get("target") == 150,
     ),
     Action(
@@ -133,6 +138,7 @@ ACTIONS = [
             **tie_breaks_post("score"),
             "prize_places": "100",
             "club_share": "0",
+            **seen_now(e),
         },
         lambda e, g: Event.objects.get(pk=e.pk).name == "Soirée renommée",
     ),

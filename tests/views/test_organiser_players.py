@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import EventFactory, PlayerFactory
+from tournaments.events.services.events import register_player
 from tournaments.models import Player, Registration
-from tournaments.services.events import register_player
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import pytest
 
 from tests.factories import EventFactory, make_game, play
 from tests.views.organiser_support import snapshot
+from tournaments.events.services.events import register_player
 from tournaments.models import Bye, Game, Round, Seat
-from tournaments.services.events import register_player
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from tests.factories import make_game, play
+from tournaments.events.services.gamefiles import export_game
+from tournaments.events.services.rounds import close_round
 from tournaments.models import Game, Registration
-from tournaments.services.gamefiles import export_game
-from tournaments.services.rounds import close_round
 
 pytestmark = pytest.mark.django_db
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import EventFactory
-from tests.views.organiser_support import tie_breaks_post
+from tests.views.organiser_support import seen_now, tie_breaks_post
 from tests.views.test_organiser_events import event_post
 from tournaments.models import Event
-from tournaments.standings import TIE_BREAKS
+from tournaments.ranking import TIE_BREAKS
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,8 @@ def settings_url(event) -> str:
 
 def settings_post(event, **changes) -> dict:
     """The settings as a browser posts them: every tie-break "not used" unless changed."""
-    return event_post(event.club, kind="tournament", **{**tie_breaks_post(), **changes})
+    changes = {**tie_breaks_post(), **seen_now(event), **changes}
+    return event_post(event.club, kind="tournament", **changes)
 
 
 @pytest.fixture

@@ -275,3 +275,56 @@ def test_the_event_page_asks_one_query_for_the_jobs(organiser, event, django_ass
 
     with django_assert_num_queries(5):  # session, user, event, organiser check, the jobs
         fragment(client, event)
+
+
+# A worker that dies ---------------------------------------------------------------------------
+
+
+def test_a_job_whose_worker_died_is_said_interrupted_within_half_a_minute(organiser, event):
+    tables(event, 1)
+    job = job_of(event, state="running", pages_done=1, pages_total=21)
+    PdfJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - timedelta(seconds=31))
+
+    assert "Interrupted: the worker stopped" in fragment(logged_in(organiser), event)
+
+
+def test_a_job_waiting_for_a_busy_worker_is_not_interrupted(organiser, event):
+    tables(event, 1)
+    job = job_of(event, state="queued")
+    PdfJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - timedelta(minutes=2))
+
+    assert "Interrupted" not in fragment(logged_in(organiser), event)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_and_its_lease_beat_while_the_pdf_is_laid_out(event, monkeypatch):
+    """Long work with no progress to report (one long layout) still says it is alive: the
+    job's row and the stored PDF's lease move on their own."""
+    import threading
+
+    from tournaments.models import StoredPdf
+    from tournaments.sheets import heartbeat
+
+    monkeypatch.setattr(heartbeat, "EVERY", 0.05)
+    tables(event, 1)
+    job = job_of(event, state="queued")
+    lay_out = render.html_to_pdf
+    heard = {"job": False, "lease": False}
+
+    def slow(html: str, **options) -> bytes:
+        started = PdfJob.objects.get(pk=job.pk).updated_at
+        lease = StoredPdf.objects.get().lease_until
+        waited = threading.Event()
+        for _ in range(200):  # up to 10 s for the beats to show
+            heard["job"] = PdfJob.objects.get(pk=job.pk).updated_at > started
+            heard["lease"] = StoredPdf.objects.get().lease_until > lease
+            if all(heard.values()):
+                break
+            waited.wait(0.05)
+        return lay_out(html, **options)
+
+    monkeypatch.setattr(render, "html_to_pdf", slow)
+    jobs.make_pdf.call(job.pk)
+
+    assert heard == {"job": True, "lease": True}
+    assert PdfJob.objects.get(pk=job.pk).state == "ready"

@@ -12,10 +12,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import EventFactory, UserFactory, correct, play
+from tournaments.events.services import events, gamefiles, recompute, rounds
+from tournaments.events.services.clock import start_clock
 from tournaments.models import Event, Game, Hand, Registration
-from tournaments.services import entry, events, gamefiles, recompute, rounds
-from tournaments.services.clock import start_clock
-from tournaments.services.undo import undo_change
+from tournaments.play.services import entry
+from tournaments.play.services.undo import undo_change
 
 pytestmark = pytest.mark.django_db
 
@@ -240,9 +241,7 @@ def _rules_changed(event):
 
 
 def _settings_saved(event):
-    event.name = "Grand tournoi"
-    event.entry_fee = Decimal(5)
-    events.save_settings(event=event)
+    events.save_settings(event=event, changes={"name": "Grand tournoi", "entry_fee": Decimal(5)})
 
 
 def _game_imported(event):
@@ -318,7 +317,7 @@ def test_a_rendering_with_the_visitors_own_csrf_token_or_session_is_not_shared(r
     from django.http import HttpResponse
     from django.middleware.csrf import get_token
 
-    from tournaments.views.polling import _same_for_everyone
+    from tournaments.web.polling import _same_for_everyone
 
     request = rf.get("/", HTTP_HX_REQUEST="true")
     request.session = SessionStore()

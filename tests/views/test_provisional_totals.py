@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from tests.factories import EventFactory, facts, make_game
 from tests.pdf import pages_text
-from tournaments import sheets
 from tournaments.models import Game, Player, Registration, Season
-from tournaments.services.entry import record_hand
+from tournaments.play.services.entry import record_hand
+from tournaments.sheets import pdfs
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("hands_confirmed")]
 
@@ -117,7 +117,7 @@ def test_the_results_sheet_is_not_final_while_a_hand_waits(tournament):
     game = make_game(tournament)
     waiting_hand(game, Bruno=100)
     tournament.rounds.update(closed_at=timezone.now())  # closed before this rule
-    text = " ".join(pages_text(sheets.standings_pdf(tournament))[0].split())
+    text = " ".join(pages_text(pdfs.standings_pdf(tournament))[0].split())
     assert "provisional: hands wait for confirmation (tables 1)" in text
     assert "final" not in text
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tests.factories import EventFactory, make_game, play
 from tournaments.models import Round
-from tournaments.services.entry import close_game
+from tournaments.play.services.entry import close_game
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,7 @@ def cards(page: str) -> dict[str, str]:
 def test_only_the_tables_that_changed_are_rendered_again(
     client, event, game, django_assert_max_num_queries
 ):
-    from tournaments.views import cards as table_cards
+    from tournaments.web import fragments as table_cards
 
     other = make_game(event, table_number=2, players=("Denis", "Émile", "Fanny"))
     play(game, "going_out", "Anne", Bruno=30, Chloé=45)

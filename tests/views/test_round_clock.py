@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from tests.factories import make_game, play
 from tests.views.organiser_support import REFUSED, assert_refused, client_as, snapshot
+from tournaments.events.services.clock import pause_clock, start_clock
 from tournaments.models import ClockChange, Game
-from tournaments.services.clock import pause_clock, start_clock
 
 pytestmark = pytest.mark.django_db
 
@@ -239,10 +239,20 @@ def test_the_polled_clock_answers_304_until_the_clock_changes(
 
 
 def test_the_clock_stops_polling_once_the_table_is_over(client, game):
-    from tournaments.services.rounds import close_round
+    from tournaments.events.services.rounds import close_round
 
     started(game.round, minutes_ago=5)
     close_round(round_=game.round)
     fragment = client.get(reverse("game_clock", kwargs={"game_id": game.pk})).content.decode()
     assert "hx-get" not in fragment and "data-clock" not in fragment
     assert client.get("/games/999999/clock/").status_code == 404
+
+
+def test_the_clock_history_names_the_organiser_by_his_name(client, event, game, organiser):
+    organiser.first_name, organiser.last_name = "Claire", "Vidal"
+    organiser.save()
+    start_clock(round_=game.round, minutes=30, user=organiser)
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:event", kwargs={"event_id": event.pk})).content.decode()
+    assert "started with 30 minutes · Claire Vidal" in page
+    assert "· organiser" not in page

@@ -13,17 +13,17 @@ from django.utils import timezone
 
 from tests.factories import make_game, play
 from tests.views.tournament_data import build, give_bye
+from tournaments.events.services.clock import pause_clock, start_clock
 from tournaments.models import Round
-from tournaments.services.clock import pause_clock, start_clock
 
 pytestmark = pytest.mark.django_db
 
 # The page: the event, its rounds and tables' versions, the current round's games and
 # seats, the standings' records (registrations, the players' stored sums) and entrants, the
-# round's byes and its clock.
-PAGE_QUERIES = 10
-# The polled part: the same, plus the event's version (views/polling.py).
-FRAGMENT_QUERIES = 11
+# round's byes and its clock, and how many are checked in.
+PAGE_QUERIES = 11
+# The polled part: the same, plus the event's version (web/polling.py).
+FRAGMENT_QUERIES = 12
 
 
 @pytest.fixture

@@ -94,6 +94,18 @@ def test_the_players_copy_leaves_the_table_link_out(organiser, event, game):
     assert "Enter hands" not in text and "Live scores" in text
 
 
+@pytest.mark.parametrize("sheets", ["round", "table"])
+def test_the_two_copies_download_under_different_names(organiser, event, game, sheets):
+    url = blank_url(event)
+    if sheets == "table":
+        url = reverse("sheets:game_blank", kwargs={"event_id": event.pk, "game_id": game.pk})
+    client = logged_in(organiser)
+    organisers = client.get(url)["Content-Disposition"]
+    players = client.get(url, {"copy": "players"})["Content-Disposition"]
+    assert organisers.endswith('-organisers-copy.pdf"')
+    assert players.endswith('-players-copy.pdf"')
+
+
 def test_an_unknown_copy_is_a_bad_request(organiser, event, game):
     response = logged_in(organiser).get(blank_url(event), {"copy": "everyone"})
 
@@ -193,9 +205,10 @@ def test_a_records_queries_do_not_grow_with_the_hands(event, pdf_queries, monkey
         for _ in range(hands):
             play(game, "going_out", "Anne", Bruno=1, Chloé=1)
         url = reverse("sheets:game_record", kwargs={"game_id": game.pk})
-        # The fingerprint, the stored PDF's row (read, created: 3), the game and the
-        # record's own 7, the row updated once the file is stored.
-        return pdf_queries(Client(), url, 15)
+        # The fingerprint, the stored PDF's row (read, created: 3), the visitor's render
+        # counted (2: counted, the periods gone by deleted), the game and the record's own
+        # 7, the row updated once the file is stored.
+        return pdf_queries(Client(), url, 17)
 
     assert queries_for(2) == queries_for(20)
 
@@ -219,11 +232,12 @@ def test_anyone_downloads_the_seating_list(event, game):
 @pytest.mark.parametrize(
     ("sheet", "in_event", "queries"),
     [
-        # The fingerprint, the row (4), the event, the rounds, the seats, who may still gain
-        # points, the row again.
-        pytest.param("sheets:standings", {}, 10, id="results"),
-        # The fingerprint, the row (4), round, games, seats, byes, the row again.
-        pytest.param("sheets:seating", {"number": 1}, 10, id="seating-list"),
+        # The fingerprint, the row (4), the visitor's render counted (2), the event, the
+        # rounds, the seats, who may still gain points, the row again.
+        pytest.param("sheets:standings", {}, 12, id="results"),
+        # The fingerprint, the row (4), the render counted (2), round, games, seats, byes,
+        # the row again.
+        pytest.param("sheets:seating", {"number": 1}, 12, id="seating-list"),
     ],
 )
 def test_the_results_and_the_seating_list_take_the_same_queries_for_2_or_20_tables(

@@ -17,7 +17,7 @@ from tests.factories import EventFactory, make_game, play
 from tests.pdf import in_english, pages_text
 from tournaments.models import Player, StoredPdf
 from tournaments.sheets import render, store
-from tournaments.views import throttle
+from tournaments.web import throttle
 
 pytestmark = pytest.mark.django_db
 
@@ -208,13 +208,13 @@ def test_a_failed_render_releases_its_lease(event, game, monkeypatch):
     assert (row.lease_until, row.lease_holder, row.file) == (None, "", "")
 
 
-def test_someone_else_rendering_for_too_long_is_a_503_to_retry(event, game, monkeypatch):
+def test_someone_else_rendering_for_too_long_is_a_503_to_retry(event, game, monkeypatch, settings):
     StoredPdf.objects.create(
         key=f"record:{game.pk}",
         lease_until=timezone.now() + timedelta(seconds=60),
         lease_holder="alive",
     )
-    monkeypatch.setattr(store, "WAIT", 0.0)
+    settings.PROXY_TIMEOUT = store.PROXY_MARGIN  # nothing left to wait
     monkeypatch.setattr(store, "_pause", lambda seconds: None)
 
     response = Client().get(record_url(game))
@@ -331,3 +331,30 @@ def test_two_requests_for_the_same_pdf_at_once_render_it_once(monkeypatch):
     assert errors == []
     assert statuses == [200, 200]
     assert len(renders) == 1
+
+
+def test_a_request_never_waits_as_long_as_the_proxy_in_front(event, game, monkeypatch, settings):
+    """A waiter gives up, with the site's own 503, before the proxy's timeout would end it
+    with a 504 (settings.PROXY_TIMEOUT, nginx's proxy_read_timeout in docs/deploy.md)."""
+    StoredPdf.objects.create(
+        key=f"record:{game.pk}",
+        lease_until=timezone.now() + timedelta(seconds=600),
+        lease_holder="alive",
+    )
+    clock = SimpleNamespace(now=0.0)
+    monkeypatch.setattr(store.time, "monotonic", lambda: clock.now)
+    monkeypatch.setattr(store, "_pause", lambda seconds: setattr(clock, "now", clock.now + 1))
+
+    response = Client().get(record_url(game))
+
+    assert response.status_code == 503
+    assert clock.now < settings.PROXY_TIMEOUT
+
+
+def test_the_documented_proxy_timeout_is_the_setting(settings):
+    import re
+    from pathlib import Path
+
+    deploy = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text()
+    documented = {int(seconds) for seconds in re.findall(r"proxy_read_timeout (\d+)s", deploy)}
+    assert documented == {settings.PROXY_TIMEOUT}

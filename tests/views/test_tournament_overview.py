@@ -135,7 +135,7 @@ def test_a_name_typed_with_a_curly_apostrophe_finds_the_straight_one(client, typ
 
 
 def test_folding_straightens_apostrophes_and_drops_accents():
-    from tournaments.selectors.names import folded
+    from tournaments.words.names import folded
 
     assert folded("Hélène N’Diaye") == folded("helene n'diaye") == "helene n'diaye"
     assert folded("O‘Brien") == folded("o`brien") == folded("O´BRIEN") == "o'brien"

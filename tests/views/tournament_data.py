@@ -11,10 +11,10 @@ from decimal import Decimal
 from django.utils import timezone
 
 from tests.factories import EventFactory, PlayerFactory
+from tournaments.events.services.rounds import create_games
 from tournaments.models import Bye, Event, Game, Hand, HandLine, Registration, Round, Seat
-from tournaments.services.rounds import create_games
-from tournaments.services.scoring import refresh_game
-from tournaments.services.standings import players_changed
+from tournaments.play.services.scoring import refresh_game
+from tournaments.standings.services import players_changed
 
 
 def tournament(**fields) -> Event:

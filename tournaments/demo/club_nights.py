@@ -8,12 +8,13 @@ import random
 
 from django.utils import timezone
 
+from tournaments.events.services.events import create_event, register_player
+from tournaments.events.services.gamefiles import import_game
+from tournaments.events.services.rounds import seat_by_hand
 from tournaments.models import Club, Event, Game, Player
+from tournaments.play.facts import HandFacts
+from tournaments.play.services.entry import record_hand
 from tournaments.rules.hands import parse_held
-from tournaments.services.entry import HandFacts, record_hand
-from tournaments.services.events import create_event, register_player
-from tournaments.services.gamefiles import import_game
-from tournaments.services.rounds import seat_by_hand
 
 RAMI_NIGHT = "Soirée rami du club"
 GIN_NIGHT = "Gin-rummy en tête-à-tête"

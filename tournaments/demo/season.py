@@ -14,12 +14,13 @@ import random
 
 from django.utils import timezone
 
+from tournaments.events.services.events import create_event, register_player
+from tournaments.events.services.rounds import open_round
 from tournaments.models import Club, Event, Game, Player, Season
-from tournaments.services.entry import HandFacts, record_hand
-from tournaments.services.events import create_event, register_player
-from tournaments.services.ratings import recompute_ratings
-from tournaments.services.rounds import open_round
-from tournaments.services.seasons import save_season
+from tournaments.play.facts import HandFacts
+from tournaments.play.services.entry import record_hand
+from tournaments.ratings.services import recompute_ratings
+from tournaments.seasons.services import save_season
 
 DEMO_SEASON = "Championnat du club"
 NIGHT_NAME = "Soirée du jeudi n° %d"

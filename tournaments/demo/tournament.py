@@ -12,11 +12,12 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from tournaments.events.services.clock import pause_clock, resume_clock, start_clock
+from tournaments.events.services.events import create_event, register_player, set_presence
+from tournaments.events.services.rounds import close_round, open_round
 from tournaments.models import Club, Event, Game, Round
-from tournaments.services.clock import pause_clock, resume_clock, start_clock
-from tournaments.services.entry import HandFacts, record_hand
-from tournaments.services.events import create_event, register_player, set_presence
-from tournaments.services.rounds import close_round, open_round
+from tournaments.play.facts import HandFacts
+from tournaments.play.services.entry import record_hand
 
 DEMO_TOURNAMENT = "Tournoi de printemps"
 

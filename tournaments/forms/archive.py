@@ -10,9 +10,11 @@ from django.db.models import QuerySet
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.archive.services.read import parse_archive_text
+from tournaments.archive.services.store import APART, REPLACE
+from tournaments.events.services.events import plain_name
+from tournaments.forms.edits import HiddenErrorsShown
 from tournaments.models import Club, Event
-from tournaments.services.archive import APART, REPLACE
-from tournaments.services.archive_read import parse_archive_text
 
 # What the page imports while the organiser waits: an archive's import takes about a second
 # per megabyte on a 2-core server (bench/bench_import.py), and an evening of 100 tables with
@@ -21,13 +23,24 @@ from tournaments.services.archive_read import parse_archive_text
 MAX_ARCHIVE_BYTES = 5_000_000
 
 
-class ArchiveUploadForm(forms.Form):
+class ArchiveUploadForm(HiddenErrorsShown, forms.Form):
     file = forms.FileField(label=_("Event archive (.ramiscore.json)"))
-    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
+    # Hidden when the organiser has one club: a value tampered with is said at the top.
+    club = forms.ModelChoiceField(
+        label=_("Club"),
+        queryset=Club.objects.none(),
+        empty_label=None,
+        error_messages={
+            "invalid_choice": _(
+                "This club is not one of yours: an archive is imported into a club you organise."
+            )
+        },
+    )
     rename = forms.CharField(
         label=_("New name"),
         required=False,
         max_length=Event._meta.get_field("name").max_length,
+        validators=[plain_name],
         help_text=_("Only if the club already has an event of the archive's name."),
     )
     existing = forms.ChoiceField(
@@ -50,7 +63,9 @@ class ArchiveUploadForm(forms.Form):
 
     def __init__(self, *args, clubs: QuerySet[Club], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs
+        club = self.fields["club"]
+        assert isinstance(club, forms.ModelChoiceField)  # declared above
+        club.queryset = clubs
         if len(clubs) == 1:
             self.fields["club"].widget = forms.HiddenInput()
             self.initial.setdefault("club", clubs[0].pk)

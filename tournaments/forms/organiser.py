@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django import forms
 from django.db.models import QuerySet
@@ -10,19 +10,27 @@ from django.urls import reverse_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.events.services.events import (
+    MOST_PLAYERS_AT_ONCE,
+    NAME_LENGTH,
+    RULES,
+    SETTINGS,
+    plain_name,
+    tournament_points_problems,
+)
+from tournaments.events.services.gamefiles import parse_game_file
+from tournaments.forms.edits import HiddenErrorsShown, SeenField
 from tournaments.forms.options import PercentagesField
 from tournaments.forms.tie_breaks import TieBreaksField
 from tournaments.models import Club, Event, Player
 from tournaments.models.events import VARIANT_NAMES
-from tournaments.selectors.names import by_name
-from tournaments.services.events import tournament_points_problems
-from tournaments.services.gamefiles import parse_game_file
+from tournaments.words.names import by_name
 
 MAX_FILE_BYTES = 1_000_000  # a game of 200 hands is about 30 kB
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Club name"), max_length=120)
+    name = forms.CharField(label=_("Club name"), max_length=120, validators=[plain_name])
 
 
 def variant_select() -> forms.Select:
@@ -100,20 +108,26 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, clubs: QuerySet[Club] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        # What an event archive refuses, refused here: an event exported must import again.
+        self.fields["name"].validators.append(plain_name)
         if "club" in self.fields:
-            self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
-            self.fields["club"].empty_label = None
+            club = self.fields["club"]
+            assert isinstance(club, forms.ModelChoiceField)  # the model's foreign key
+            club.queryset = clubs if clubs is not None else Club.objects.none()
+            club.empty_label = None
         for name in ("points_scale", "tie_breaks", "prize_places"):
             # Declared fields get no initial from the model: a new event shows its defaults.
             self.fields[name].initial = getattr(self.instance, name)
-        for name in self._meta.localized_fields:
+        for name in self._meta.localized_fields or ():
             if name in self.fields:
                 # A localized field is a text box (a number box refuses "2,50"): ask the
                 # phone for its number keyboard.
                 self.fields[name].widget.attrs["inputmode"] = "decimal"
         if "variant" in self.fields:
-            self.fields["variant"].widget = variant_select()
-            self.fields["variant"].choices = list(VARIANT_NAMES.items())
+            variant = self.fields["variant"]
+            assert isinstance(variant, forms.ChoiceField)  # the model's field with choices
+            variant.widget = variant_select()
+            variant.choices = list(VARIANT_NAMES.items())
         # Left empty, the round time stays as it was (45 minutes for a new event).
         self.fields["round_minutes"].required = False
         self.fields["round_minutes"].widget.attrs["inputmode"] = "numeric"
@@ -159,15 +173,32 @@ class EventForm(forms.ModelForm):
         return {key: value for key, value in self.cleaned_data.items() if key not in named}
 
 
-class EventSettingsForm(EventForm):
+class EventSettingsForm(HiddenErrorsShown, EventForm):
     """An existing event's settings; its variant changes on the rules page, and its club
-    stays (its players are that club's members)."""
+    stays (its players are that club's members). Carries what its page showed (`seen`)."""
 
     class Meta(EventForm.Meta):
-        fields = [name for name in EventForm.Meta.fields if name not in ("variant", "club")]
+        fields = list(SETTINGS)
+        widgets = {
+            **EventForm.Meta.widgets,
+            "registration_closes_at": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seen"] = SeenField(self.instance, SETTINGS)
+
+    def changes(self) -> dict[str, Any]:
+        """Every setting as typed: the service writes those that differ."""
+        return {name: self.cleaned_data[name] for name in SETTINGS}
 
 
-class RulesForm(forms.Form):
+class RulesForm(HiddenErrorsShown, forms.Form):
+    """The variant (its options come in an OptionsForm beside it), why it changes, and the
+    rules that the page showed (`seen`)."""
+
     variant = forms.ChoiceField(label=_("Variant"), choices=list(VARIANT_NAMES.items()))
     reason = forms.CharField(
         label=_("Why the change"),
@@ -176,10 +207,13 @@ class RulesForm(forms.Form):
         help_text=_("Kept in the event's history."),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["variant"].widget = variant_select()
-        self.fields["variant"].choices = list(VARIANT_NAMES.items())  # onto the new widget
+        variant = self.fields["variant"]
+        assert isinstance(variant, forms.ChoiceField)  # declared above
+        variant.widget = variant_select()
+        variant.choices = list(VARIANT_NAMES.items())  # onto the new widget
+        self.fields["seen"] = SeenField(event, RULES)
 
 
 class DiscardForm(forms.Form):
@@ -195,14 +229,43 @@ class DiscardForm(forms.Form):
 class AddPlayerForm(forms.Form):
     name = forms.CharField(
         label=_("Add a player"),
-        max_length=80,
+        max_length=NAME_LENGTH,
         widget=forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"}),
         help_text=_("A club member's name, or a new name to add him to the club."),
     )
 
 
+class PlayerListForm(forms.Form):
+    """Several players at once, pasted from a list: one name a line (services.events
+    register_players says what each line may hold)."""
+
+    names = forms.CharField(
+        label=_("Names, one per line"),
+        required=False,  # an empty list is the service's to refuse, with its sentence
+        # Room for MOST_PLAYERS_AT_ONCE names of the longest length, one per line.
+        max_length=MOST_PLAYERS_AT_ONCE * (NAME_LENGTH + 2),
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
+        help_text=_(
+            "Club members are recognised; new names join the club. Added players are checked in."
+        ),
+    )
+
+    def lines(self) -> list[str]:
+        return self.cleaned_data["names"].splitlines()
+
+
 class OpenRoundForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"), choices=Event.Seating.choices)
+    # A round after the planned ones, asked for on purpose (the further round's page).
+    further = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class SeatingBoxes(TypedDict):
+    """SeatByHandForm's own keywords: its table boxes, the present players, a bye's points."""
+
+    tables: int
+    players: list[Player]
+    bye_points: int
 
 
 class SeatByHandForm(forms.Form):
@@ -236,7 +299,8 @@ class SeatByHandForm(forms.Form):
         return [self[name] for name in self.fields if name != self.BYES]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         self.tables: list[list[Player]] = []
         self.byes: list[Player] = []
         placed: dict[int, str] = {}  # player id → the box he is written in
@@ -310,7 +374,8 @@ class ImportForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         upload, text = cleaned.get("file"), cleaned.get("text")
         if upload is not None:
             if upload.size > MAX_FILE_BYTES:

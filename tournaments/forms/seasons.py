@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.edits import HiddenErrorsShown, SeenField
 from tournaments.forms.options import PercentagesField
 from tournaments.models import Club, Event, Season
 from tournaments.models.seasons import default_season_scale
@@ -18,7 +21,14 @@ class EventChoices(forms.ModelMultipleChoiceField):
         return f"{formats.date_format(event.date, 'SHORT_DATE_FORMAT')} · {event.name}"
 
 
-class SeasonForm(forms.Form):
+# What the form edits of a season: its page records them as it shows them (`seen`).
+SEASON_FIELDS = ("name", "starts_on", "ends_on", "events", "scoring", "points_scale", "best_of")
+
+
+class SeasonForm(HiddenErrorsShown, forms.Form):
+    """A new season of the club, or a change to `season` (which carries what its page
+    showed)."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     starts_on = forms.DateField(label=_("First day"), widget=DATE)
     ends_on = forms.DateField(label=_("Last day"), widget=DATE)
@@ -55,11 +65,19 @@ class SeasonForm(forms.Form):
         help_text=_("How many nights count per player; empty: every night counts."),
     )
 
-    def __init__(self, *args, club: Club, **kwargs):
+    def __init__(self, *args, club: Club, season: Season | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["events"].queryset = (
-            Event.objects.counted().filter(club=club).order_by("-date", "-id")
-        )
+        events = self.fields["events"]
+        assert isinstance(events, forms.ModelMultipleChoiceField)  # declared above
+        events.queryset = Event.objects.counted().filter(club=club).order_by("-date", "-id")
+        if season is not None:
+            self.fields["seen"] = SeenField(season, SEASON_FIELDS)
+
+    def values(self) -> dict[str, Any]:
+        """The season's fields as typed (the events as the sorted ids, as a Seen has them)."""
+        values = {name: self.cleaned_data[name] for name in SEASON_FIELDS}
+        values["events"] = sorted(event.pk for event in values["events"])
+        return values
 
     @classmethod
     def initial_for(cls, season: Season) -> dict:

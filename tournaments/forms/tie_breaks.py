@@ -4,20 +4,29 @@ work without JavaScript and on a phone; the stored value stays the ordered list 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.template.loader import render_to_string
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.standings import TIE_BREAKS
+from tournaments.ranking import TIE_BREAKS
+from tournaments.words.tie_breaks import tie_break_explanation, tie_break_label
 
 
-def order_choices() -> list[tuple[str, str]]:
+def order_choices() -> list[tuple[str, str | Promise]]:
     return [("", _("not used")), *((str(n), str(n)) for n in range(1, len(TIE_BREAKS) + 1))]
+
+
+def numbers(value: Sequence[str] | None) -> list[str]:
+    """The stored keys, in order → each tie-break's number ("" when not used)."""
+    value = list(value or [])
+    return [str(value.index(key) + 1) if key in value else "" for key in TIE_BREAKS]
 
 
 class TieBreakOrderWidget(forms.MultiWidget):
@@ -27,13 +36,13 @@ class TieBreakOrderWidget(forms.MultiWidget):
     use_fieldset = True  # the field's label is the legend of the group
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        widgets = {key: forms.Select(choices=order_choices()) for key in TIE_BREAKS}
+        widgets: dict[str, forms.Widget | type[forms.Widget]] = {
+            key: forms.Select(choices=order_choices()) for key in TIE_BREAKS
+        }
         super().__init__(widgets, attrs)
 
     def decompress(self, value: list[str] | None) -> list[str]:
-        """The stored keys, in order → each tie-break's number ("" when not used)."""
-        value = list(value or [])
-        return [str(value.index(key) + 1) if key in value else "" for key in TIE_BREAKS]
+        return numbers(value)
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict:
         context = super().get_context(name, value, attrs)
@@ -48,8 +57,8 @@ class TieBreakOrderWidget(forms.MultiWidget):
             rows.append(
                 {
                     "id": sub_id,
-                    "label": capfirst(tie_break.label),
-                    "explanation": tie_break.explanation,
+                    "label": capfirst(tie_break_label(tie_break.key)),
+                    "explanation": tie_break_explanation(tie_break.key),
                     "select": widget.render(sub["name"], selected, sub_attrs),
                 }
             )
@@ -72,11 +81,15 @@ class TieBreaksField(forms.MultiValueField):
         kwargs.setdefault("required", False)
         super().__init__(fields, require_all_fields=False, **kwargs)
 
+    def value_labels(self) -> dict[str, str]:
+        """Each stored key's label, for a page that names a stored list of them."""
+        return {key: capfirst(tie_break.label) for key, tie_break in TIE_BREAKS.items()}
+
     def prepare_value(self, value: Any) -> Any:
         # The stored list of keys (an initial value) becomes the numbers the selects show;
         # posted numbers stay as they were typed.
         if isinstance(value, list | tuple) and all(item in TIE_BREAKS for item in value):
-            return self.widget.decompress(value)
+            return numbers(value)
         return value
 
     def compress(self, data_list: list[str]) -> list[str]:
@@ -90,8 +103,8 @@ class TieBreaksField(forms.MultiValueField):
                         "tie-break its own number."
                     )
                     % {
-                        "first": capfirst(TIE_BREAKS[seen[number]].label),
-                        "second": TIE_BREAKS[key].label,
+                        "first": capfirst(tie_break_label(seen[number])),
+                        "second": tie_break_label(key),
                         "number": number,
                     }
                 )

@@ -3,7 +3,9 @@ totals, ranks and prizes derived from them by the rules engine."""
 
 from __future__ import annotations
 
+import datetime
 import secrets
+from typing import TYPE_CHECKING, Self, TypeVar
 
 from django.conf import settings
 from django.db import models
@@ -11,13 +13,16 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournaments.display.labels import how_choices
 from tournaments.rules import make_variant
 from tournaments.rules.variants import Variant
+from tournaments.words.labels import how_choices
 
 from .clubs import Player
 from .events import VARIANT_NAMES, Event, Round
 from .versioned import Versioned
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 # The ways to end a hand, named by the one label map (display.labels).
 HOW_CHOICES = how_choices()
@@ -28,11 +33,15 @@ def new_link_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class GameQuerySet(models.QuerySet):
-    def in_play(self) -> GameQuerySet:
+# Generic, so that django-stubs keeps the attributes a query prefetches onto its games.
+_GameT = TypeVar("_GameT", bound="Game")
+
+
+class GameQuerySet(models.QuerySet[_GameT, _GameT]):
+    def in_play(self) -> Self:
         return self.filter(finished=False)
 
-    def finished(self) -> GameQuerySet:
+    def finished(self) -> Self:
         return self.filter(finished=True)
 
 
@@ -48,6 +57,9 @@ class Game(Versioned):
     closed = models.BooleanField(_("closed by the organiser"), default=False)
     link_token = models.CharField(max_length=32, unique=True, default=new_link_token)
     link_enabled = models.BooleanField(_("table link enabled"), default=True)
+    # The day an organiser last turned the link on (or renewed it): it takes hands for
+    # TABLE_LINK_DAYS after that day too, not only after the event's (link_closes_on).
+    link_reopened_on = models.DateField(null=True, blank=True)
     # Imported from a game file: its rules are the file's, and the event's rules never
     # replace them.
     imported = models.BooleanField(_("imported from a game file"), default=False)
@@ -75,6 +87,15 @@ class Game(Versioned):
     )
     objects = GameQuerySet.as_manager()
 
+    # Set before a save, read by django-simple-history: why it changed and, outside a web
+    # request, who changed it (the services' `_attribute`).
+    _change_reason: str
+    _history_user: User
+    # Set for the tournament pages (events.selectors.tournaments): the winners; whether the
+    # name search shows the table.
+    winners: list[Seat]
+    shown: bool
+
     class Meta:
         verbose_name = _("game")
         verbose_name_plural = _("games")
@@ -93,6 +114,18 @@ class Game(Versioned):
     def variant_name(self) -> str:
         return str(VARIANT_NAMES[self.variant])
 
+    @property
+    def link_closes_on(self) -> datetime.date:
+        """The last day the table link takes hands: TABLE_LINK_DAYS after its event's day,
+        or after the day an organiser reopened it, whichever is later."""
+        opened = max(self.event.date, self.link_reopened_on or self.event.date)
+        return opened + datetime.timedelta(days=settings.TABLE_LINK_DAYS)
+
+    @property
+    def link_has_closed(self) -> bool:
+        """The link is on, but its days are over: it takes no hands until reopened."""
+        return self.link_enabled and timezone.localdate() > self.link_closes_on
+
 
 class Seat(models.Model):
     """A player at a table, in seating order; with his derived total, rank and prize."""
@@ -108,6 +141,8 @@ class Seat(models.Model):
     prize = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     # Tied players share the points of the places they occupy, hence halves and thirds.
     tournament_points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+
+    found: bool  # set by the tournament pages' name search: the player's name matches
 
     class Meta:
         verbose_name = _("seat")
@@ -186,6 +221,9 @@ class Hand(models.Model):
         excluded_fields=["result", "winner", "entered_at", "idempotency_key"]
     )
 
+    _change_reason: str  # for django-simple-history, as on Game
+    _history_user: User
+
     class Meta:
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
@@ -225,6 +263,9 @@ class HandLine(models.Model):
     points = models.IntegerField(default=0)
     running_total = models.IntegerField(default=0)
     history = HistoricalRecords(excluded_fields=["counted", "points", "running_total"])
+
+    _change_reason: str  # for django-simple-history, as on Game
+    _history_user: User
 
     class Meta:
         constraints = [

@@ -14,7 +14,7 @@ from .events import Event, Round
 class StoredPdf(models.Model):
     """The latest rendered file of one PDF (`key`, e.g. "record:12"), and who is rendering it.
 
-    `version` is a digest of everything the PDF shows (tournaments.selectors.pdf_versions):
+    `version` is a digest of everything the PDF shows (tournaments.sheets.versions):
     while it is current, the file is served as it is. The lease lets one process render while
     the others wait, across gunicorn workers and app hosts (tournaments.sheets.store).
     """
@@ -22,6 +22,9 @@ class StoredPdf(models.Model):
     key = models.CharField(max_length=120, unique=True)
     version = models.CharField(max_length=64, blank=True)
     file = models.CharField(max_length=200, blank=True)  # its name in the "pdfs" storage
+    # What the file must be to be served: a copy cut short or changed is rendered again.
+    size = models.PositiveBigIntegerField(null=True, blank=True)
+    digest = models.CharField(max_length=64, blank=True)  # SHA-256, in hex
     rendered_at = models.DateTimeField(null=True, blank=True)
     lease_until = models.DateTimeField(null=True, blank=True)
     lease_holder = models.CharField(max_length=32, blank=True)
@@ -34,7 +37,7 @@ class StoredPdf(models.Model):
         return self.key
 
 
-class PdfJobQuerySet(models.QuerySet):
+class PdfJobQuerySet(models.QuerySet["PdfJob"]):
     def unfinished(self) -> PdfJobQuerySet:
         return self.filter(state__in=[PdfJob.State.QUEUED, PdfJob.State.RUNNING])
 

@@ -2,7 +2,7 @@
 
 Neither stores a result typed by anyone. Season standings are computed on each reading from
 the nights' stored results; a rating update is a derived row, rewritten by
-`tournaments.services.ratings` in the same transaction as the game result that moves it.
+`tournaments.ratings.services` in the same transaction as the game result that moves it.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class Season(models.Model):
         return self.name
 
 
-class RatingUpdateQuerySet(models.QuerySet):
+class RatingUpdateQuerySet(models.QuerySet["RatingUpdate"]):
     def in_game_order(self) -> RatingUpdateQuerySet:
         """The order games are rated in: by date, then event, round and table."""
         return self.order_by(

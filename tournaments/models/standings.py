@@ -11,7 +11,7 @@ from .events import Event
 class Standing(models.Model):
     """What one player has done in an event so far: sums over his finished games and byes,
     and the sum of his opponents' points (Buchholz). Derived rows, never typed in:
-    `services/standings.py` rewrites them in the transaction that changes a result, so that
+    `standings/services.py` rewrites them in the transaction that changes a result, so that
     the standings are one query whatever the number of players and rounds."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")

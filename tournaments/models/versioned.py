@@ -15,7 +15,7 @@ def first_version() -> int:
 
 class Versioned(models.Model):
     """A row whose `version` the services bump in SQL, in the same transaction, with every
-    change that its public pages show (`services/versions.py`); `views/polling.py` answers
+    change that its public pages show (`play/services/versions.py`); `web/polling.py` answers
     "nothing changed" from it alone."""
 
     version = models.PositiveBigIntegerField(default=first_version, editable=False)

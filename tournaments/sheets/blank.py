@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournaments.display.variants import rules_line, ways_to_end
 from tournaments.models import Game
 from tournaments.rules.variants import Variant
+from tournaments.words.variants import rules_line, ways_to_end
 
 from .render import qr_svg
 

@@ -1,7 +1,7 @@
 """Which stored PDF a sheet is, and which version of it the data asks for: the same answer for
 the pages that serve it (tournaments.views.sheets, views.seasons) and the worker that prepares
 it (tournaments.sheets.jobs), so that a file prepared in the background is the one served.
-Each `found` is the sheet's fingerprint (tournaments.selectors.pdf_versions)."""
+Each `found` is the sheet's fingerprint (tournaments.sheets.versions)."""
 
 from __future__ import annotations
 

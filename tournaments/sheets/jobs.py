@@ -16,11 +16,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 from django_tasks import task
 
+from tournaments.events.selectors.events import round_games
 from tournaments.models import Event, PdfJob, Round
-from tournaments.selectors import pdf_versions
-from tournaments.selectors.events import round_games
-
-from . import blank_sheets_pdf, catalogue, standings_pdf, store
+from tournaments.sheets import catalogue, heartbeat, store
+from tournaments.sheets import versions as pdf_versions
+from tournaments.sheets.pdfs import blank_sheets_pdf, standings_pdf
 
 logger = logging.getLogger(__name__)
 
@@ -67,8 +67,11 @@ def make_pdf(job_id: int) -> None:
             _mark(job, state=PdfJob.State.FAILED, error=ROUND_GONE, finished=True)
             return
         _mark(job, pages_total=pages)
-        stored = store.stored_pdf(wanted.key, wanted.version, render)
-        pages = page_count(stored)
+        # Alive while it works, whatever its progress: a worker killed is seen within
+        # seconds (services.pdf_jobs.is_stalled).
+        with heartbeat.beating(lambda: _mark(job)):
+            stored = store.stored_pdf(wanted.key, wanted.version, render)
+            pages = page_count(stored)
     except Exception:
         logger.exception("PDF job %s (%s) failed", job.pk, job.kind)
         _mark(job, state=PdfJob.State.FAILED, error=FAILED, finished=True)
@@ -94,6 +97,7 @@ def _what_to_make(job: PdfJob):
     progress = JobProgress(job.pk)
     if job.kind == PdfJob.Kind.RESULTS:
         found = pdf_versions.results_fingerprint(event.pk)
+        assert found is not None  # the job's event is there: deleting it deletes the job
         return (
             catalogue.results(event.pk, found),
             lambda: standings_pdf(event, progress=progress),
@@ -101,7 +105,7 @@ def _what_to_make(job: PdfJob):
         )
     round_: Round | None = job.round
     found = pdf_versions.round_fingerprint(event.pk, round_.number) if round_ else None
-    if found is None:
+    if round_ is None or found is None:
         return None, None, 0
     copy = "organiser" if job.kind == PdfJob.Kind.SHEETS else "players"
     wanted = catalogue.round_sheets(found, site=job.site, copy=copy, language=event.language)

@@ -7,7 +7,7 @@ nothing else: they never touch the database. They are started by a fork server (
 interpreter that imported Django and WeasyPrint once, so that each process starts in a moment
 and inherits no database connection, thread or lock from the caller), set up Django to find
 the stylesheets, and report each page they lay out on a queue, which the caller turns into
-progress while it prepares the next chunks (ramiscore/layout_processes.py: what runs there).
+progress while it prepares the next chunks (tournaments/sheets/layout_worker.py: what runs there).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from concurrent import futures
 
 import pypdf
 
-from ramiscore import layout_processes
+from tournaments.sheets import layout_worker
 
 from .render import ReportProgress
 
@@ -41,6 +41,7 @@ def lay_out_in_parallel(
     order. `pages` is the number expected, for the progress reports ("layout", then
     "writing"). `htmls` may be a generator: each chunk is prepared while the others are laid
     out."""
+    context: multiprocessing.context.BaseContext
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOAD)
@@ -64,12 +65,12 @@ def lay_out_in_parallel(
     with futures.ProcessPoolExecutor(
         max_workers=processes,
         mp_context=context,
-        initializer=layout_processes.start,
+        initializer=layout_worker.start,
         initargs=(reports, settings_module),
     ) as pool:
         pending = []
         for html in htmls:
-            pending.append(pool.submit(layout_processes.lay_out, html))
+            pending.append(pool.submit(layout_worker.lay_out, html))
             heard()
         while running := [chunk for chunk in pending if not chunk.done()]:
             futures.wait(running, timeout=POLL, return_when=futures.FIRST_COMPLETED)

@@ -7,10 +7,15 @@ from dataclasses import dataclass
 
 from django.utils import translation
 
-from tournaments.display.formats import points
-from tournaments.display.seasons import night_heading, night_key, rule_lines, standings_rows
 from tournaments.models import Season
-from tournaments.selectors.seasons import season_standings
+from tournaments.seasons.display.standings import (
+    night_headings,
+    night_key,
+    rule_lines,
+    standings_rows,
+)
+from tournaments.seasons.selectors.standings import season_standings
+from tournaments.words.formats import points
 
 from .render import render_pdf
 
@@ -51,7 +56,7 @@ def season_context(season: Season) -> dict:
     return {
         "season": season,
         "club": season.club,
-        "nights": [night_heading(night) for night in standings.nights],
+        "nights": night_headings(standings.nights),
         "lines": lines,
         "rules": rule_lines(season),
         "provisional": bool(standings.nights_in_play),

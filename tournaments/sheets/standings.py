@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.display.formats import money, points
-from tournaments.display.scoreboard import STATUS_LABELS, game_status
-from tournaments.display.variants import rules_line
+from tournaments.events.selectors.events import event_seats
 from tournaments.models import Event, Game, Round, Seat
+from tournaments.play.display.scoreboard import STATUS_LABELS, game_status
+from tournaments.play.selectors.games import games_with_seats
 from tournaments.rules import RulesError, make_variant
-from tournaments.selectors.events import event_seats
-from tournaments.selectors.games import games_with_seats
-from tournaments.selectors.names import folded
-from tournaments.selectors.standings import prize_pool_summary, undecided
-from tournaments.selectors.standings import standings_rows as tournament_rows
-from tournaments.standings import tie_break_labels
+from tournaments.standings.selectors import prize_pool_summary, undecided
+from tournaments.standings.selectors import standings_rows as tournament_rows
+from tournaments.words.formats import money, points
+from tournaments.words.names import folded
+from tournaments.words.tie_breaks import tie_break_labels
+from tournaments.words.variants import rules_line
 
 WIDE_FROM = 5  # seats a table: from five, the seating list turns landscape
 

@@ -1,19 +1,20 @@
 """How tournament numbers read in templates (`{% load tournament_format %}`): the formats of
-`tournaments.display.formats` as filters, and names as the table search compares them."""
+`tournaments.words.formats` as filters, and names as the table search compares them."""
 
 from __future__ import annotations
 
 from django import template
 
-from tournaments.display import formats
-from tournaments.selectors.names import folded
+from tournaments.words import formats
+from tournaments.words.names import folded
 
 register = template.Library()
 
 
-# The one format of each (tournaments.display.formats), as filters: `{{ value|points }}`.
+# The one format of each (tournaments.words.formats), as filters: `{{ value|points }}`.
 points = register.filter("points", formats.points)
 money = register.filter("money", formats.money)
+deducted = register.filter("deducted", formats.deducted)
 
 
 @register.filter(name="folded")

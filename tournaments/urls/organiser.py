@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import archive, clock, gamefiles, organiser, organiser_play, pending
+from tournaments.views import (
+    archive,
+    clock,
+    gamefiles,
+    integrations,
+    organiser,
+    organiser_play,
+    organiser_players,
+    pending,
+)
 
 app_name = "organiser"
 
 event = "events/<id:event_id>/"
 table = event + "tables/<id:game_id>/"
 round_ = event + "rounds/<id:number>/"
+club = "clubs/<id:club_id>/"
+webhook = club + "webhooks/<id:webhook_id>/"
 
 urlpatterns = [
     path("", organiser.dashboard, name="dashboard"),
@@ -24,9 +35,11 @@ urlpatterns = [
     path(event + "settings/", organiser.edit_event, name="edit_event"),
     path(event + "rules/", organiser.event_rules, name="rules"),
     path(event + "import/", gamefiles.import_page, name="import"),
-    path(event + "players/", organiser_play.add_player, name="add_player"),
-    path(event + "players/<id:registration_id>/", organiser_play.presence, name="presence"),
+    path(event + "players/", organiser_players.add_player, name="add_player"),
+    path(event + "players/list/", organiser_players.add_players, name="add_players"),
+    path(event + "players/<id:registration_id>/", organiser_players.presence, name="presence"),
     path(event + "rounds/", organiser_play.new_round, name="open_round"),
+    path(event + "rounds/further/", organiser_play.further_round, name="further_round"),
     path(event + "rounds/by-hand/", organiser_play.seat_round_by_hand, name="seat_by_hand"),
     path(round_ + "reseat/", organiser_play.reseat, name="reseat"),
     path(round_ + "close/", organiser_play.end_round, name="close_round"),
@@ -38,4 +51,10 @@ urlpatterns = [
     path(table + "hands/<int:number>/discard/", pending.discard_waiting, name="discard_waiting"),
     path(table + "link/", organiser_play.table_link, name="table_link"),
     path(table + "link/renew/", organiser_play.renew_link, name="renew_link"),
+    path(club + "api/", integrations.api_page, name="api"),
+    path(club + "api/tokens/<id:token_id>/revoke/", integrations.revoke, name="revoke_token"),
+    path(webhook, integrations.webhook_log, name="webhook_log"),
+    path(webhook + "pause/", integrations.pause_webhook, name="pause_webhook"),
+    path(webhook + "delete/", integrations.delete_webhook, name="delete_webhook"),
+    path(webhook + "deliveries/<uuid:delivery_id>/resend/", integrations.resend, name="resend"),
 ]

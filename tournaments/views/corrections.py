@@ -8,19 +8,26 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.display.audit import hand_changes
 from tournaments.forms.entry import DeleteLastForm, initial_from_hand
 from tournaments.models import Game
+from tournaments.play.display.audit import hand_changes
+from tournaments.play.display.conflict import conflict_view
+from tournaments.play.selectors.games import GameSheet, HandRow, game_sheet
+from tournaments.play.selectors.history import hand_history
+from tournaments.play.services.entry import (
+    HandChanged,
+    correct_hand,
+    delete_last_hand,
+    hand_fingerprint,
+    preview_hand,
+)
 from tournaments.rules import RulesError
-from tournaments.selectors.games import GameSheet, HandRow, game_sheet
-from tournaments.selectors.history import hand_history
-from tournaments.services.entry import correct_hand, delete_last_hand, preview_hand
 from tournaments.views.entry import (
     Entrant,
     HandForm,
@@ -30,7 +37,6 @@ from tournaments.views.entry import (
     preview_view,
     render_preview,
 )
-from tournaments.views.entry_conflict import conflict_view
 
 
 @require_http_methods(["GET", "POST"])
@@ -42,6 +48,7 @@ def correct(request: HttpRequest, game: Game, entrant: Entrant, number: int) -> 
     if request.method == "GET":
         initial = initial_from_hand(row, sheet.seats)
         initial["mode"] = request.GET.get("mode", initial["mode"])
+        initial["seen"] = hand_fingerprint(row.hand, row.lines)
         form = entry_form(sheet, reason=True, initial=initial)
         return render_correction(request, sheet, row, form)
     form = correction_form(sheet, row, request.POST)
@@ -53,7 +60,10 @@ def correct(request: HttpRequest, game: Game, entrant: Entrant, number: int) -> 
                 reason=form.cleaned_data["reason"],
                 user=entrant.person,
                 device=entrant.device,
+                seen=form.cleaned_data["seen"] or None,
             )
+        except HandChanged as changed:
+            return _changed_meanwhile(request, game, number, form, changed)
         except RulesError as error:
             form.add_problems(error)
         except ValidationError as error:
@@ -131,6 +141,20 @@ def delete_last(request: HttpRequest, game: Game, entrant: Entrant) -> HttpRespo
                 messages.success(request, _("Hand %(number)s deleted.") % {"number": last.number})
                 return redirect("entry:enter", game_id=game.pk)
     return render_delete(request, sheet, last, form, status=400)
+
+
+def _changed_meanwhile(request, game: Game, number: int, form: HandForm, changed) -> HttpResponse:
+    """The hand as stored now, its changes, and this organiser's correction as he typed it,
+    to save again once checked (the page now records the hand as it is)."""
+    sheet = game_sheet(game.pk)
+    row = stored_row(sheet, number)
+    assert isinstance(form.data, QueryDict)  # a bound form's POST
+    data = form.data.copy()
+    data["seen"] = hand_fingerprint(row.hand, row.lines)
+    again = correction_form(sheet, row, data)
+    again.is_valid()
+    again.add_error(None, changed)
+    return render_correction(request, sheet, row, again, status=409)
 
 
 def stored_row(sheet: GameSheet, number: int) -> HandRow:

@@ -22,31 +22,34 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.display.cards import card_grid, codes_legend, example_codes, grid_letters
-from tournaments.display.formats import labelled
-from tournaments.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
-from tournaments.display.labels import how_choice
+from ramiscore.middleware import on_a_laptop
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import may_on_event
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
 from tournaments.models import Game
-from tournaments.rules import RulesError
-from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
-from tournaments.selectors.games import GameSheet, HandRow, game_seats, game_sheet
-from tournaments.services.clubs import organises
-from tournaments.services.entry import (
+from tournaments.play.display.conflict import ConflictView, conflict_view
+from tournaments.play.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
+from tournaments.play.facts import HandFacts
+from tournaments.play.selectors.games import GameSheet, HandRow, game_seats, game_sheet
+from tournaments.play.services.entry import (
     HandConflict,
-    HandFacts,
     Preview,
     confirm_hand,
     is_same_person,
     may_confirm,
     preview_hand,
     record_hand,
+    why_no_more_hands,
 )
+from tournaments.rules import RulesError
+from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
 from tournaments.views.clock import game_clock_context
-from tournaments.views.entry_conflict import ConflictView, conflict_view
-from tournaments.views.entry_offline import answered_key, saved
-from tournaments.views.permissions import device_id, game_from_link, game_organiser_view
 from tournaments.views.public import POLL_EVERY
+from tournaments.web.offline import answered_key, saved
+from tournaments.web.permissions import device_id, game_from_link, game_view, link_view
+from tournaments.words.cards import card_grid, codes_legend, example_codes, grid_letters
+from tournaments.words.formats import labelled
+from tournaments.words.labels import how_choice
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class Entrant:
     user: Any
     device: str
     token: str = ""
-    vouches: bool = True  # organises the event: his hands count as confirmed
+    vouches: bool = True  # keeps the event's score: his hands count as confirmed
 
     @property
     def is_organiser(self) -> bool:
@@ -80,9 +83,10 @@ def _entry_page(request: HttpRequest, game: Game) -> str:
 
 
 def organiser_game(view):
-    """For views taking `game_id`: the game's event organisers (and site admins) only."""
+    """For views taking `game_id`: those who keep the event's score (its organisers and
+    scorers, and site admins) only."""
 
-    @game_organiser_view(login_next=_entry_page)
+    @game_view(Can.KEEP_SCORE, login_next=_entry_page)
     @wraps(view)
     def wrapper(request: HttpRequest, game: Game, *args, **kwargs) -> HttpResponse:
         entrant = Entrant(request.user, device_id(request))
@@ -97,11 +101,11 @@ def table_link_game(view):
     @wraps(view)
     def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
         game = game_from_link(token)
-        vouches = organises(request.user, game.event.club_id)
+        vouches = may_on_event(request.user, Can.KEEP_SCORE, game.event)
         entrant = Entrant(request.user, device_id(request), token=token, vouches=vouches)
         return view(request, game, entrant, *args, **kwargs)
 
-    return wrapper
+    return link_view(wrapper)
 
 
 @require_http_methods(["GET", "POST"])
@@ -174,6 +178,9 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 request.session[_entrant_key(game)] = form.cleaned_data.get("entering", "")
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
             return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
+    if not form.non_field_errors() and (why := why_no_more_hands(game)):
+        # The page of a game over shows no form, hence none of its fields' errors: say why.
+        form.add_error(None, why)
     # Refused, nothing stored: the form again with what to fix.
     return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
@@ -367,6 +374,7 @@ def render_entry(
         "conflict": conflict,
         "entrant": entrant,
         "answered_key": answered_key(request, conflict),  # a hand the phone kept: answered here
+        "laptop": on_a_laptop(),  # whose disk, should it be full
         "ranked": sorted(sheet.seats, key=lambda seat: seat.rank or 0),
         "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
         if entrant.is_organiser and sheet.rows

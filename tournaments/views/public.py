@@ -2,7 +2,7 @@
 
 While something is still in play each page polls itself with htmx: the same view answers an
 htmx request with only the live fragment, and that fragment stops polling once play is over.
-A poll of an unchanged page is answered 304 from its version (views/polling.py).
+A poll of an unchanged page is answered 304 from its version (web/polling.py).
 """
 
 from __future__ import annotations
@@ -15,29 +15,32 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tournaments.display.audit import game_changes
-from tournaments.display.charts import game_chart
-from tournaments.display.formats import money
-from tournaments.display.scoreboard import current_game_scores, game_card, hand_views
-from tournaments.display.tables import hand_history_table
-from tournaments.display.variants import options_line
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import may_on_event
+from tournaments.events.selectors.events import event_overview, past_rounds_games
 from tournaments.models import Event, Game
+from tournaments.play.display.audit import game_changes
+from tournaments.play.display.charts import game_chart
+from tournaments.play.display.scoreboard import current_game_scores, game_card, hand_views
+from tournaments.play.display.tables import hand_history_table
+from tournaments.play.selectors.games import GameSheet, game_sheet
+from tournaments.play.selectors.history import game_history
+from tournaments.play.selectors.versions import event_version, game_version
 from tournaments.rules import make_variant
-from tournaments.selectors.events import event_overview, past_rounds_games
-from tournaments.selectors.games import GameSheet, game_sheet
-from tournaments.selectors.history import game_history
-from tournaments.selectors.versions import event_version, game_version
-from tournaments.views.cards import table_cards
 from tournaments.views.clock import clock_for, game_clock_context
-from tournaments.views.downloads import csv_download
-from tournaments.views.permissions import can_manage
-from tournaments.views.polling import polled, shared_fragment
+from tournaments.web.downloads import csv_download
+from tournaments.web.fragments import table_cards
+from tournaments.web.permissions import public_view
+from tournaments.web.polling import HtmxRequest, polled, shared_fragment
+from tournaments.words.formats import money
+from tournaments.words.variants import options_line
 
 POLL_EVERY = "every 10s"
 
 
 @polled(event_version, by="event_id")
-def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
+@public_view
+def event_page(request: HtmxRequest, event_id: int) -> HttpResponse:
     """An event: the current round's tables with totals and progress, and past rounds."""
     try:
         overview = event_overview(event_id)
@@ -45,7 +48,7 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
         raise Http404(_("There is no such event.")) from None
     event = overview.event
     round_ = overview.current_round
-    context = {
+    context: dict[str, object] = {
         "event": event,
         "round": round_,
         "cards": table_cards(overview.tables, event),
@@ -72,7 +75,8 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @polled(game_version, by="game_id")
-def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+@public_view
+def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     """A table: hand by hand history, totals, progress, chart, winner, prizes, changes.
 
     Its live part is the fragment the phones poll, made once per version of the table for
@@ -92,7 +96,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "event": game.event,
         "options": _options(game),
         "live_part": mark_safe(live.decode()),  # rendered by our own template
-        "entry_url": _entry_url(game) if can_manage(request.user, game.event) else "",
+        "entry_url": (
+            _entry_url(game) if may_on_event(request.user, Can.KEEP_SCORE, game.event) else ""
+        ),
     }
     return _fragment(request, "public/game.html", context)
 
@@ -102,6 +108,7 @@ def _live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @polled(game_version, by="game_id")
+@public_view
 def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
     """A table's round clock, the fragment its entry page polls: the table's version, which
     a change of the clock moves too (services.clock)."""
@@ -114,6 +121,7 @@ def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @polled(game_version, by="game_id", everyone=True)
+@public_view
 def game_hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     """The hand history as a CSV file (one row per hand, three columns per player): made
     once per version of the table for every visitor without a session."""

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.display.archive import archive_text
+from tournaments.archive.display import archive_text
+from tournaments.archive.selectors.export import event_archive
 from tournaments.models import Event
-from tournaments.selectors.archive import event_archive
 
 
 class Command(BaseCommand):

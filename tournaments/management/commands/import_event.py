@@ -7,9 +7,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand
 
+from tournaments.archive.services.read import parse_archive_text
+from tournaments.archive.services.store import APART, REPLACE, import_event
 from tournaments.management.inputs import read_input, refuse
-from tournaments.services.archive import APART, REPLACE, import_event
-from tournaments.services.archive_read import parse_archive_text
 
 
 class Command(BaseCommand):

@@ -7,9 +7,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.events.services.gamefiles import import_game, parse_game_file
 from tournaments.management.inputs import REFUSED, read_input, refuse
 from tournaments.models import Event
-from tournaments.services.gamefiles import import_game, parse_game_file
 
 
 class Command(BaseCommand):

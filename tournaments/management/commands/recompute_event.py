@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments import rules
+from tournaments.events.services.recompute import recompute_event
 from tournaments.models import Event
-from tournaments.services.recompute import recompute_event
 
 
 class Command(BaseCommand):

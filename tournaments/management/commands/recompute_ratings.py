@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.models import Club
-from tournaments.services.ratings import recompute_ratings
+from tournaments.ratings.services import recompute_ratings
 
 
 class Command(BaseCommand):

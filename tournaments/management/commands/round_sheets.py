@@ -14,9 +14,9 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, OutputWrapper
 
-from tournaments import sheets
+from tournaments.events.selectors.events import round_games
 from tournaments.models import Round
-from tournaments.selectors.events import round_games
+from tournaments.sheets import pdfs
 
 STAGES = {"pages": "preparing", "layout": "laying out", "writing": "writing the PDF"}
 
@@ -89,7 +89,7 @@ class Command(BaseCommand):
             raise CommandError(f"Round {round_number} of event {event_id} has no table yet.")
         progress = ProgressBar(self.stderr) if options["verbosity"] > 0 else None
         site = (options["site_url"] or "").rstrip("/") or None
-        pdf = sheets.blank_sheets_pdf(
+        pdf = pdfs.blank_sheets_pdf(
             round_,
             games=games,
             site=site,

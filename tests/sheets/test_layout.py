@@ -1,0 +1,157 @@
+"""How the sheets are laid out quickly: lean stylesheets, the sheets' own user-agent stylesheet
+(pages identical to WeasyPrint's own), and a round laid out by several processes."""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pytest
+import weasyprint
+from PIL import Image, ImageChops
+
+from tests.factories import correct, make_game, play
+from tests.pdf import in_english, page_count, page_png, pages_text, qr_codes
+from tournaments.models import Round
+from tournaments.sheets import blank, pdfs, render, standings
+from tournaments.sheets.pdfs import chunk_size
+from tournaments.sheets.record import game_record
+
+pytestmark = pytest.mark.django_db
+SITE = "https://ramiscore.example.org"
+
+
+@pytest.fixture
+def event(event):
+    return in_english(event)
+
+
+def first_round(event) -> Round:
+    return Round.objects.select_related("event__club").get(event=event, number=1)
+
+
+def same_page(first: bytes, second: bytes, number: int) -> bool:
+    """Page `number` of both PDFs drawn alike, pixel for pixel (pdftoppm, 60 dpi)."""
+    with Image.open(page_png(first, page=number)) as one:
+        with Image.open(page_png(second, page=number)) as other:
+            return not ImageChops.difference(one.convert("L"), other.convert("L")).getbbox()
+
+
+def same_pages(first: bytes, second: bytes) -> bool:
+    """Every page of both PDFs drawn alike."""
+    pages = page_count(first)
+    return pages == page_count(second) and all(
+        same_page(first, second, number) for number in range(1, pages + 1)
+    )
+
+
+def html_of(kind: str, event, game) -> str:
+    round_ = first_round(event)
+    if kind == "blank":
+        context = {
+            "event": event,
+            "round": round_,
+            "sheets": [blank.blank_sheet(game, site=SITE, entry_links=True)],
+        }
+        return render.render_html("sheets/blank.html", context, language="en")
+    if kind == "record":
+        return render.render_html(
+            "sheets/record.html", {"record": game_record(game.pk)}, language="en"
+        )
+    if kind == "results":
+        return render.render_html(
+            "sheets/standings.html", standings.standings_context(event), language="en"
+        )
+    return render.render_html("sheets/seating.html", standings.seating_list(round_), language="en")
+
+
+@pytest.mark.parametrize("kind", ["blank", "record", "results", "seating"])
+def test_the_sheets_own_user_agent_stylesheet_prints_what_weasyprints_would(
+    event, game, kind, monkeypatch
+):
+    hand = play(game, "going_out", "Anne", Bruno=23, Chloé=4)
+    correct(hand, "going_out", "Anne", Bruno=25, Chloé=4, reason="miscounted")
+    play(game, "going_out", "Bruno", Anne=7, Chloé=12)
+    html = html_of(kind, event, game)
+
+    ours = render.html_to_pdf(html)
+    monkeypatch.setattr(render, "SheetHTML", weasyprint.HTML)
+    weasyprints = render.html_to_pdf(html)
+
+    assert same_pages(ours, weasyprints)
+
+
+def test_a_blank_sheet_links_only_the_common_and_the_blank_stylesheets(event, game):
+    html = html_of("blank", event, game)
+
+    assert "css/print-common.css" in html and "css/print-blank.css" in html
+    assert "css/print.css" not in html
+
+
+def test_the_other_sheets_link_the_common_and_their_own_stylesheets(event, game):
+    html = html_of("record", event, game)
+
+    assert "css/print-common.css" in html and "css/print.css" in html
+    assert "print-blank.css" not in html
+
+
+def outline_titles(pdf: bytes) -> list[str]:
+    return [
+        item.title
+        for item in pypdf.PdfReader(io.BytesIO(pdf)).outline
+        if not isinstance(item, list)
+    ]
+
+
+# Large from 12 tables here: two chunks of 6 for two processes, half the pages (each costs
+# a layout) of the real threshold's four chunks.
+LARGE = 12
+
+
+def test_a_round_laid_out_by_several_processes_reads_as_one_laid_out_at_once(event, monkeypatch):
+    monkeypatch.setattr(pdfs, "PARALLEL_FROM", LARGE)
+    assert chunk_size(LARGE, 2) == LARGE // 2
+    games = [
+        make_game(event, table_number=number, players=(f"A{number}", f"B{number}", f"C{number}"))
+        for number in range(1, LARGE + 1)
+    ]
+    round_ = first_round(event)
+    heard = []
+
+    parallel = pdfs.blank_sheets_pdf(
+        round_, site=SITE, processes=2, progress=lambda *step: heard.append(step)
+    )
+    at_once = pdfs.blank_sheets_pdf(round_, site=SITE)
+
+    assert pages_text(parallel) == pages_text(at_once)
+    for page in (1, LARGE):  # the first chunk's first page, the last one's last
+        assert same_page(parallel, at_once, page)
+    assert outline_titles(parallel) == outline_titles(at_once)
+    assert (
+        pypdf.PdfReader(io.BytesIO(parallel)).metadata.title
+        == "Score sheets · Soirée du jeudi · round 1"
+    )
+    assert qr_codes(parallel, page=LARGE) == {
+        f"{SITE}/games/{games[-1].pk}/",
+        f"{SITE}/t/{games[-1].link_token}/",
+    }
+    layout = [done for stage, done, total in heard if stage == "layout"]
+    assert layout == sorted(layout) and layout[-1] == LARGE
+    assert heard[-1] == ("writing", 1, 1)
+
+
+def test_a_small_round_is_laid_out_in_one_piece_whatever_the_processes(event, game, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("a small round needs no processes")
+
+    monkeypatch.setattr(pdfs, "lay_out_in_parallel", refuse)
+
+    assert page_count(pdfs.blank_sheets_pdf(first_round(event), site=SITE, processes=8)) == 1
+
+
+@pytest.mark.parametrize(
+    ("tables", "processes", "size"),
+    [(24, 2, 6), (200, 2, 20), (200, 8, 6), (500, 2, 20), (60, 4, 6)],
+)
+def test_chunks_keep_every_process_busy_without_costing_much(tables, processes, size):
+    assert chunk_size(tables, processes) == size

@@ -1,0 +1,1 @@
+"""Reading, checking and storing an archive, with its history records."""

@@ -1,0 +1,1 @@
+"""Reads of an event, its rounds, its clock and its tournament overview."""

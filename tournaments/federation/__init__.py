@@ -1,0 +1,2 @@
+"""Clubs that play together: a federation, the people it licenses across its clubs, its
+member list, its clubs' results by licence (docs/federation.md)."""

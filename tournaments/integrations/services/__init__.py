@@ -1,0 +1,1 @@
+"""Tokens made and revoked; webhook subscriptions, their deliveries and every attempt."""

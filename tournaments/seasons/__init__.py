@@ -1,0 +1,1 @@
+"""A club's seasons: nights counted into season standings, and a player's page in the club."""

@@ -1,0 +1,71 @@
+"""An organiser asks for a PDF to be prepared in the background (a round's score sheets, the
+results): a PdfJob row, and the task that makes it (tournaments.sheets.jobs.make_pdf); the
+latest job of each kind, for his page."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, PdfJob, Round
+from tournaments.sheets import heartbeat
+from tournaments.sheets.jobs import make_pdf
+
+# A job being made whose row has missed three heartbeats (sheets/heartbeat.py) was cut short:
+# its worker stopped. It may be asked for again, and the organiser's page says so at once.
+STALLED_AFTER = timedelta(seconds=heartbeat.SILENT_FOR)
+# A job still waiting for a worker after this long was lost with its queue (a database
+# restored, say): it may be asked for again.
+QUEUED_STALLED_AFTER = timedelta(minutes=5)
+ROUND_KINDS = (PdfJob.Kind.SHEETS, PdfJob.Kind.PLAYERS_SHEETS)
+
+
+def is_stalled(job: PdfJob, *, now=None) -> bool:
+    """Unfinished, and nothing heard from its worker for STALLED_AFTER (QUEUED_STALLED_AFTER
+    while it waits for one)."""
+    now = now or timezone.now()
+    if job.finished:
+        return False
+    silent = STALLED_AFTER if job.state == PdfJob.State.RUNNING else QUEUED_STALLED_AFTER
+    return now - job.updated_at > silent
+
+
+def prepare_pdf(*, event: Event, kind: str, round: Round | None, user, site: str) -> PdfJob:
+    """Queues the PDF `kind` of the event (of `round` for score sheets), printed with QR codes
+    to `site`. The same PDF already on its way is not queued twice: that job is returned."""
+    if kind not in PdfJob.Kind.values:
+        raise ValidationError(_("Choose the score sheets or the results."))
+    if kind in ROUND_KINDS and (round is None or round.event_id != event.pk):
+        raise ValidationError(_("Choose a round of this event."))
+    if kind not in ROUND_KINDS:
+        round = None
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()  # one request at a time
+        on_its_way = PdfJob.objects.unfinished().filter(event=event, kind=kind, round=round)
+        for job in on_its_way:
+            if not is_stalled(job):
+                return job
+        job = PdfJob.objects.create(
+            event=event, round=round, kind=kind, site=site, requested_by=user
+        )
+        # In the same transaction: the worker sees the task once the job is there.
+        result = make_pdf.enqueue(job.pk)
+        PdfJob.objects.filter(pk=job.pk).update(task_id=str(result.id)[:64])
+    job.refresh_from_db()
+    return job
+
+
+RECENT = 20  # jobs looked at: more than the kinds and rounds an organiser prepares at once
+
+
+def latest_pdf_jobs(event: Event) -> list[PdfJob]:
+    """The latest job of each kind (and round) of the event, newest first: one query."""
+    jobs = PdfJob.objects.filter(event=event).select_related("round")[:RECENT]
+    latest: dict[tuple[str, int | None], PdfJob] = {}
+    for job in jobs:
+        latest.setdefault((job.kind, job.round_id), job)
+    return list(latest.values())

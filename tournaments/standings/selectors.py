@@ -1,0 +1,236 @@
+"""Reads for tournament standings: the players' records, the standings with the prize pool
+shared out, and the page's data, each in a fixed number of queries whatever the number of
+players, rounds and hands. Only finished games count: a game in play gives nothing yet.
+The records are the Standing rows that standings/services.py keeps: one row per player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import partial
+
+from django.db.models import Q
+
+from tournaments.models import Event, Player, Registration, Round, Seat, Standing
+from tournaments.ranking import (
+    Cells,
+    PlayerRecord,
+    StandingRow,
+    rank_players,
+    records_from_standings,
+    rows_as_dicts,
+)
+from tournaments.ranking.tie_breaks import RECORD_SUMS, Results
+from tournaments.rules import PRESETS
+from tournaments.rules.prizes import by_places
+from tournaments.words.tie_breaks import tie_break_labels
+
+CENT = Decimal("0.01")
+
+
+# What a Standing row keeps of a player's event, as refresh_game sums it: a record's sums.
+STANDING_SUMS = RECORD_SUMS
+
+
+def load_records(event: Event) -> list[PlayerRecord]:
+    """The record of every player who came (checked in, or seated since), from the stored
+    sums of finished games and byes (standings/services.py): two queries (three when a
+    player played without being registered). A registered no-show is not ranked."""
+    registered = list(
+        Registration.objects.filter(event=event).values_list(
+            "player_id", "player__name", "checked_in"
+        )
+    )
+    names = {player_id: name for player_id, name, _checked_in in registered}
+    sums = list(Standing.objects.filter(event=event).values_list("player_id", *STANDING_SUMS))
+    unknown = [row[0] for row in sums if row[0] not in names]
+    if unknown:  # seated by hand or imported without registering: rare
+        names.update(Player.objects.filter(pk__in=unknown).values_list("pk", "name"))
+    return records_from_standings(registered, [(row[0], names[row[0]], *row[1:]) for row in sums])
+
+
+def load_results(event: Event, player_ids: list[int]) -> dict[int, Results]:
+    """These players' results game by game (opponents, points earned), for head-to-head
+    among tied players: one query."""
+    games = Seat.objects.filter(player_id__in=player_ids).values("game_id")
+    seats = Seat.objects.filter(
+        game__event=event, game__finished=True, game_id__in=games
+    ).values_list("game_id", "player_id", "tournament_points")
+    tables: dict[int, list[tuple[int, Decimal]]] = {}
+    for game_id, player_id, points in seats:
+        tables.setdefault(game_id, []).append((player_id, points))
+    wanted = set(player_ids)
+    results: dict[int, Results] = {}
+    for table in tables.values():
+        for player_id, points in table:
+            if player_id in wanted:
+                others = tuple(other for other, _points in table if other != player_id)
+                results.setdefault(player_id, []).append((others, points))
+    return results
+
+
+def event_standings(event: Event, *, pool: Decimal | None = None) -> list[StandingRow]:
+    """The standings of an event with the prize pool shared out (when there is one): three
+    queries, four when players tied up to head-to-head need their games; one less when the
+    caller knows the `pool` already."""
+    highest = PRESETS[event.variant].highest_wins
+    rows = rank_players(
+        load_records(event),
+        list(event.tie_breaks),
+        highest_wins=highest,
+        load_results=partial(load_results, event),
+    )
+    pool = prize_pool(event) if pool is None else pool
+    if pool and rows:
+        # Equal on points and every tie-break: the players share the places they occupy.
+        # Only the paid places (and whoever shares the last of them) can take anything.
+        paid = [row for row in rows if row.place <= len(event.prize_places)]
+        ranking = [str(row.record.player_id) for row in paid]
+        level = {str(row.record.player_id): row.place for row in paid}
+        cents = by_places(tuple(event.prize_places), ranking, level, int(pool * 100))
+        for row in rows:
+            row.prize = Decimal(cents.get(str(row.record.player_id), 0)) / 100
+    return rows
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """What the standings do not count yet: players at a game still in play or with a hand
+    waiting for confirmation (their points may change), and the tables where a hand waits."""
+
+    players: frozenset[int] = frozenset()
+    waiting_tables: tuple[int, ...] = ()  # table numbers, in order
+
+    def __bool__(self) -> bool:
+        return bool(self.players)
+
+
+def undecided(event: Event) -> Undecided:
+    """Who may still gain points in the event, and which tables wait for a confirmation: one
+    query. (A table closed without a hand played is decided: it has no result.)"""
+    rows = Seat.objects.filter(game__event=event, game__finished=False).filter(
+        Q(game__closed=False) | Q(game__has_provisional_hands=True)
+    )
+    players, waiting = set(), set()
+    for player_id, table, pending in rows.values_list(
+        "player_id", "game__table_number", "game__has_provisional_hands"
+    ):
+        players.add(player_id)
+        if pending:
+            waiting.add(table)
+    return Undecided(frozenset(players), tuple(sorted(waiting)))
+
+
+def entrants(event: Event) -> int:
+    """Who paid an entry fee: everyone checked in, withdrawn later or not."""
+    return event.registrations.filter(checked_in=True).count()
+
+
+def prize_pool(event: Event, count: int | None = None) -> Decimal:
+    """Entry fees × entrants (`count` when the caller has counted them), minus the club's
+    share, to the cent (rounded down)."""
+    collected = event.entry_fee * (entrants(event) if count is None else count)
+    pool = collected * (Decimal(100) - event.club_share) / Decimal(100)
+    return pool.quantize(Decimal("0.01"), rounding="ROUND_DOWN")
+
+
+# The prize pool ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PrizeShare:
+    place: int
+    percent: int
+    amount: Decimal  # before ties: tied players share the amounts of the places they occupy
+
+
+@dataclass(frozen=True)
+class PrizePool:
+    """Entry fees × entrants, minus the club's share, split by place."""
+
+    entry_fee: Decimal
+    entrants: int
+    collected: Decimal
+    club_share: Decimal  # percent
+    club_amount: Decimal
+    pool: Decimal
+    shares: list[PrizeShare]
+
+
+def prize_pool_summary(event: Event) -> PrizePool:
+    """How the pool is made and split, place by place: one query (the entrants)."""
+    count = entrants(event)
+    collected = (event.entry_fee * count).quantize(CENT)
+    pool = prize_pool(event, count)
+    places = tuple(event.prize_places)
+    shares: list[PrizeShare] = []
+    if places and pool:
+        # The same split as the standings' (rules.prizes.by_places), with nobody tied.
+        names = [str(place) for place in range(1, len(places) + 1)]
+        cents = by_places(places, names, {name: int(name) for name in names}, int(pool * 100))
+        shares = [
+            PrizeShare(int(name), percent, Decimal(cents[name]) / 100)
+            for name, percent in zip(names, places, strict=True)
+        ]
+    return PrizePool(
+        entry_fee=event.entry_fee,
+        entrants=count,
+        collected=collected,
+        club_share=event.club_share,
+        club_amount=collected - pool,
+        pool=pool,
+        shares=shares,
+    )
+
+
+# The standings page -----------------------------------------------------------------------
+
+
+@dataclass
+class StandingsPage:
+    event: Event
+    rows: list[StandingRow]
+    tie_breaks: list[tuple[str, str]]  # (key, label) in the event's order
+    pool: PrizePool
+    rounds: list[Round]
+    withdrawn: set[int] = field(default_factory=set)  # player ids
+    undecided: Undecided = field(default_factory=Undecided)
+
+    @property
+    def round_in_play(self) -> Round | None:
+        return next((r for r in reversed(self.rounds) if not r.is_closed), None)
+
+    @property
+    def rounds_closed(self) -> int:
+        return sum(1 for r in self.rounds if r.is_closed)
+
+    @property
+    def has_byes(self) -> bool:
+        return any(row.record.byes for row in self.rows)
+
+
+def event_standings_page(event: Event) -> StandingsPage:
+    """Standings, prize pool, rounds, withdrawals and what is not decided yet of a
+    tournament: seven queries (eight when head-to-head needs the tied players' games)."""
+    pool = prize_pool_summary(event)
+    return StandingsPage(
+        event=event,
+        rows=event_standings(event, pool=pool.pool),
+        tie_breaks=tie_break_labels(event.tie_breaks),
+        pool=pool,
+        rounds=list(event.rounds.order_by("number")),
+        withdrawn=set(
+            Registration.objects.filter(event=event, withdrawn=True).values_list(
+                "player_id", flat=True
+            )
+        ),
+        undecided=undecided(event),
+    )
+
+
+def standings_rows(event: Event) -> list[Cells]:
+    """Standings as plain rows (place, tied, player, points, games, wins, byes, prize and one
+    `tb_<key>` per tie-break): what the standings table, its exports and the results sheet
+    show. Five queries."""
+    return rows_as_dicts(event_standings(event), tie_break_labels(event.tie_breaks))
