@@ -9,6 +9,7 @@ import datetime
 import pytest
 
 from tests.archive_support import played_night
+from tests.factories import UserFactory, organise
 from tests.views.identities import client_for
 from tournaments.models import Event, EventDeletion, Season
 
@@ -74,6 +75,20 @@ def test_nobody_but_the_clubs_organisers_may_delete(who, status, organiser, nigh
     assert client.post(address(night)).status_code == status
     assert Event.objects.filter(pk=night.pk).exists()
     assert not EventDeletion.objects.exists()
+
+
+def test_an_organiser_of_this_event_only_may_not_delete_it(client, night):
+    """Deleting changes the club's ratings and seasons: it needs a role held for the whole
+    club (creating and importing its events), not one held for this event."""
+    helper = UserFactory(username="helper")
+    organise(night.club, helper, event=night)
+    client.force_login(helper)
+    assert client.get(f"/manage/events/{night.pk}/").status_code == 200  # he runs the event
+    assert client.get(address(night)).status_code == 403
+    assert client.post(address(night)).status_code == 403
+    assert Event.objects.filter(pk=night.pk).exists()
+    page = client.get(f"/manage/events/{night.pk}/").content.decode()
+    assert address(night) not in page
 
 
 def test_a_copy_kept_apart_says_so_on_its_page(client, organiser, night):
