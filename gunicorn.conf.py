@@ -9,9 +9,12 @@ score sheets, which takes WeasyPrint seconds of one core.
 
 from __future__ import annotations
 
+import importlib
 import os
 import threading
 import time
+
+from ramiscore.watchdog import watch_worker
 
 # LISTEN_ADDRESS and PORT: `make serve` listens on every interface (0.0.0.0) at PORT (8000);
 # behind a proxy on the same host, 127.0.0.1 keeps gunicorn out of reach from outside. (Not
@@ -25,11 +28,13 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or 2)
 # phones polling while a hand is being saved.
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS") or 4)
-# A large round's score sheets take a while to lay out on a slow laptop; nothing else comes
-# close to this.
+# No request runs longer: past it, ramiscore/watchdog.py stops it (503 "took too long"), and
+# restarts the worker if it cannot be stopped. A large round's score sheets take a while to
+# lay out on a slow laptop; nothing else comes close to this.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 120)
-# A restart (SIGTERM, SIGHUP): requests in flight get this long to finish.
-graceful_timeout = 10
+# A restart (SIGTERM, SIGHUP): requests in flight get this long to finish (and a request
+# stopped by the watchdog this long to unwind).
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT") or 10)
 # Phones reuse their connection between polls, which come every 10 s: kept a little longer.
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE") or 15)
 # WeasyPrint's memory grows with each large PDF: renew each worker now and then (the jitter
@@ -43,6 +48,18 @@ max_requests_jitter = 2000
 errorlog = "-"
 accesslog = "-" if os.environ.get("ACCESS_LOG", "").strip() in {"1", "true", "yes"} else None
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL") or "info"
+
+
+# gunicorn's own `timeout` restarts a worker whose main loop is stuck; a gthread worker's
+# loop beats on while a thread is stuck in a request. The watchdog bounds each request.
+def post_worker_init(worker) -> None:
+    from django.conf import settings
+
+    # The site's modules loaded now rather than in the first request: the watchdog counts a
+    # request's time, and an import it cut short would leave a module half loaded.
+    importlib.import_module(settings.ROOT_URLCONF)
+    worker.request_watchdog = watch_worker(worker)
+
 
 # gunicorn's control socket is one per user by default ($HOME/.gunicorn/gunicorn.ctl), so two
 # servers on one machine would fight over it; nothing here uses it.
@@ -60,11 +77,16 @@ _in_flight = threading.Lock()
 
 
 def pre_request(worker, req) -> None:
+    worker.log.debug("%s %s", req.method, req.path)  # what gunicorn's own hook does
     with _in_flight:
         worker.requests_in_flight = getattr(worker, "requests_in_flight", 0) + 1
+    if getattr(worker, "request_watchdog", None):
+        worker.request_watchdog.started(f"{req.method} {req.path}")
 
 
 def post_request(worker, req, environ, resp) -> None:
+    if getattr(worker, "request_watchdog", None):
+        worker.request_watchdog.finished()
     with _in_flight:
         worker.requests_in_flight -= 1
 

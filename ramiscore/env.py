@@ -13,6 +13,9 @@ FALSE_WORDS = frozenset({"0", "false", "no", "off"})
 
 # How long a write waits for another one to finish before the page says "busy, try again".
 LOCK_WAIT_SECONDS = 20
+# How long one PostgreSQL statement may run (DATABASE_STATEMENT_TIMEOUT; 0: no limit). The
+# site's take milliseconds; one running for longer would hold a server thread for nothing.
+STATEMENT_SECONDS = 30
 
 # Django's deploy check (security.W009) asks for at least 50 characters.
 MIN_SECRET_KEY_LENGTH = 50
@@ -48,8 +51,11 @@ def env_list(environ: Mapping[str, str], name: str) -> list[str]:
     return [item.strip() for item in environ.get(name, "").split(",") if item.strip()]
 
 
-def database_config(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
-    """Turn a database URL (sqlite:///path, postgres://user:pw@host/db) into a DATABASES entry."""
+def database_config(
+    url: str, *, conn_max_age: int = 60, statement_timeout: int = STATEMENT_SECONDS
+) -> dict[str, Any]:
+    """Turn a database URL (sqlite:///path, postgres://user:pw@host/db) into a DATABASES entry;
+    PostgreSQL's statements end after `statement_timeout` seconds (0: never)."""
     config = dict(dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True))
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # Two phones entering the same hand: IMMEDIATE transactions take the write lock at
@@ -57,9 +63,13 @@ def database_config(url: str, *, conn_max_age: int = 60) -> dict[str, Any]:
         # with "database is locked" halfway through.
         config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": LOCK_WAIT_SECONDS}
     elif config["ENGINE"] == "django.db.backends.postgresql":
-        # The same patience on PostgreSQL, which would otherwise wait for a lock forever: past
-        # it the page says "busy, try again" (ramiscore.middleware) instead of hanging.
-        config["OPTIONS"] = {"options": f"-c lock_timeout={LOCK_WAIT_SECONDS * 1000}"}
+        # The same patience on PostgreSQL, which would otherwise wait for a lock forever, and
+        # a bound on any statement: past either the page says "busy, try again"
+        # (ramiscore.middleware) instead of holding a server thread.
+        options = f"-c lock_timeout={LOCK_WAIT_SECONDS * 1000}"
+        if statement_timeout > 0:
+            options += f" -c statement_timeout={statement_timeout * 1000}"
+        config["OPTIONS"] = {"options": options}
     return config
 
 

@@ -17,8 +17,9 @@ from django.utils import translation
 NUL = "\x00"
 RETRY_AFTER_SECONDS = 5
 # PostgreSQL: a lock not granted within lock_timeout, a deadlock it broke, a serialisation
-# failure. Each is worth trying again, as SQLite's "database is locked" is.
-BUSY_SQLSTATES = frozenset({"55P03", "40P01", "40001"})
+# failure, a statement cancelled past statement_timeout (the server was too loaded to
+# answer in time). Each is worth trying again, as SQLite's "database is locked" is.
+BUSY_SQLSTATES = frozenset({"55P03", "40P01", "40001", "57014"})
 # PostgreSQL out of reach for a while: shutting down or restarting (57P01-57P03), too many
 # connections (53300), any connection exception (class 08).
 UNAVAILABLE_SQLSTATES = frozenset({"57P01", "57P02", "57P03", "53300"})

@@ -18,6 +18,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from ramiscore.env import (
+    STATEMENT_SECONDS,
     cache_config,
     database_config,
     env_bool,
@@ -128,6 +129,8 @@ DATABASES = {
     "default": database_config(
         environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int(environ, "CONN_MAX_AGE", default=60),
+        # Seconds one PostgreSQL statement may run (0: no limit, for a long migration).
+        statement_timeout=env_int(environ, "DATABASE_STATEMENT_TIMEOUT", default=STATEMENT_SECONDS),
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

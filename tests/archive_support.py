@@ -4,6 +4,7 @@ services, its archive as text, and a count of every row an import could write.""
 from __future__ import annotations
 
 import datetime
+import json
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
@@ -120,6 +121,27 @@ def rich_event(club, organiser) -> Event:
     return event
 
 
+def renamed_people(text: str, names: dict[str, str]) -> dict:
+    """The archive with each account it names by user name given another one."""
+    document = json.loads(text)
+
+    def walk(value):
+        if isinstance(value, dict):
+            return {
+                key: (
+                    names.get(item, item)
+                    if key in {"by", "entered_by", "confirmed_by", "created_by"}
+                    else walk(item)
+                )
+                for key, item in value.items()
+            }
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+
+    return walk(document)
+
+
 def row_counts() -> dict[str, int]:
     """How many rows each table of the site holds (history and accounts included)."""
     counts = {model._meta.label: model.objects.count() for model in apps.get_models()}
@@ -140,3 +162,23 @@ def assert_no_database_ids(value, path="") -> None:
 
 def games_of(event: Event) -> list[Game]:
     return list(event.games.order_by("round__number", "table_number"))
+
+
+def played_night(club, name: str, date: datetime.date, organiser=None) -> Event:
+    """A club night of two finished tables of three (rated, counted in a season of its
+    dates), built through the services."""
+    event = create_event(
+        club=club, name=name, date=date, variant="rami-penalites", created_by=organiser
+    )
+    for player in NAMES[:6]:
+        register_player(event=event, name=player)
+    players = {p.name: p for p in Player.objects.filter(club=club, name__in=NAMES[:6])}
+    round_ = seat_by_hand(
+        event=event, tables=[[players[n] for n in NAMES[:3]], [players[n] for n in NAMES[3:6]]]
+    )
+    for game in round_.games.order_by("table_number"):
+        first, second, third = (seat.player.name for seat in game.seats.order_by("position"))
+        for number, ended_by in ((1, first), (2, second)):
+            held = {n: 55 for n in (first, second, third) if n != ended_by}
+            record_hand(game=game, number=number, facts=facts(game, "going_out", ended_by, **held))
+    return event

@@ -12,8 +12,11 @@ class TournamentsConfig(AppConfig):
         # Webhooks hear of what the services tell (models/signals.py).
         from tournaments.federation.services import ranking
         from tournaments.integrations.services import webhooks
-        from tournaments.models.signals import happened, result_changed
+        from tournaments.models.signals import happened, result_changed, results_rewritten
 
         happened.connect(webhooks.on_happening, dispatch_uid="webhooks")
         # The federation's ranking follows each game result of its clubs.
         result_changed.connect(ranking.on_result_changed, dispatch_uid="federation-ranking")
+        results_rewritten.connect(
+            ranking.on_results_rewritten, dispatch_uid="federation-ranking-rebuilt"
+        )

@@ -73,6 +73,8 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
     log_in(page, server, organisers(rami.club)[0])
     check("organiser event", f"{server}/manage/events/{rami.id}/")
     check("organiser settings", f"{server}/manage/events/{tournament.id}/settings/")
+    check("import an event", f"{server}/manage/events/import/")
+    check("delete an event", f"{server}/manage/events/{rami.id}/delete/")
     assert found == {}
 
 

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tests.factories import ClubFactory, UserFactory, organisers
+from tests.factories import ClubFactory, UserFactory, organise, organisers
 from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
@@ -119,3 +119,25 @@ def test_an_existing_account_is_found_whatever_the_case_of_its_name(password) ->
     out = add("Denis", "--club", "Rami club")
     assert get_user_model().objects.count() == 1
     assert "'denis' now organises Rami club." in out
+
+
+def test_a_name_an_archive_import_made_becomes_an_organiser_who_logs_in(client, password) -> None:
+    from tests.archive_support import export, renamed_people, rich_event
+    from tournaments.archive.services.store import import_event
+
+    laptop = ClubFactory(name="Club du laptop")
+    claire = UserFactory(username="claire")
+    organise(laptop, claire)
+    text = export(rich_event(laptop, claire))
+    hosted = ClubFactory(name="Club de rami de Montreuil")
+    import_event(document=renamed_people(text, {"claire": "bruno"}), club=hosted)
+    bruno = get_user_model().objects.get(username="bruno")
+    assert not bruno.is_active and not client.login(username="bruno", password=PASSWORD)
+    out = add("bruno", "--no-input")
+    assert (
+        "'bruno' was made by importing an event into Club de rami de Montreuil, and nobody "
+        "could log in with it: he now logs in with the password given, and organises Club "
+        "de rami de Montreuil."
+    ) in out
+    assert client.login(username="bruno", password=PASSWORD)
+    assert [user.username for user in organisers(hosted)] == ["bruno"]

@@ -47,14 +47,24 @@ def test_import_event_recreates_it_in_the_club_given_and_exports_the_same_bytes(
 def test_import_event_uses_the_archives_club_and_renames_on_request(event, tmp_path):
     source = tmp_path / "archive.json"
     source.write_text(export(event), encoding="utf-8")
-    call_command("import_event", str(source), "--rename", "Tournoi bis", stdout=io.StringIO())
+    call_command(
+        "import_event",
+        str(source),
+        "--rename",
+        "Tournoi bis",
+        "--existing",
+        "apart",
+        stdout=io.StringIO(),
+    )
     assert Event.objects.get(name="Tournoi bis").club == event.club
     assert Club.objects.count() == 1
 
 
 def test_a_refused_archive_exits_2_with_one_line_per_problem_and_stores_nothing(event, tmp_path):
     source = tmp_path / "archive.json"
-    source.write_text(export(event), encoding="utf-8")
+    # Another event of the same name: the same one is asked about (below).
+    other = export(event).replace(str(event.uuid), "0b9f6f3e-1d2c-4c5b-8a7e-6f5d4c3b2a19")
+    source.write_text(other, encoding="utf-8")
     before = row_counts()
     err = io.StringIO()
     with pytest.raises(CommandError) as refused:
@@ -90,3 +100,18 @@ def test_a_missing_file_exits_2(tmp_path):
     with pytest.raises(CommandError, match="cannot read") as refused:
         call_command("import_event", str(tmp_path / "none.json"))
     assert refused.value.returncode == 2
+
+
+def test_the_same_event_again_needs_to_be_told_to_replace_it_or_keep_it_apart(event, tmp_path):
+    source = tmp_path / "archive.json"
+    source.write_text(export(event), encoding="utf-8")
+    err = io.StringIO()
+    with pytest.raises(CommandError) as refused:
+        call_command("import_event", str(source), "--rename", "Bis", stderr=err)
+    assert refused.value.returncode == 2
+    assert "already has this event" in err.getvalue()
+    assert "--existing replace or --existing apart" in err.getvalue()
+    out = io.StringIO()
+    call_command("import_event", str(source), "--rename", "Bis", "--existing", "apart", stdout=out)
+    assert not Event.objects.get(name="Bis").counted
+    assert "Kept apart: it counts in no season and no rating." in out.getvalue()

@@ -241,3 +241,15 @@ def test_an_unreadable_text_is_one_clear_problem(text, words):
 def test_a_real_game_file_is_not_too_deep():
     document = rummy_file(options={"prize_places": [60, 40]}, hands=[{"how": "going_out"}])
     assert parse_game_text(json.dumps(document)) == document
+
+
+def test_a_game_of_more_hands_than_a_game_may_have_is_refused_before_any_is_read():
+    from tournaments.rules.variants import MAX_HANDS
+
+    hand = {"how": "going_out", "ended_by": "A", "held": {"B": 5}}
+    document = {"format": "ramiscore/1", "variant": "rummy", "players": ["A", "B"]}
+    read_game({**document, "hands": [hand] * MAX_HANDS})
+    with pytest.raises(RulesError) as error:
+        read_game({**document, "hands": [{"not": "a hand"}] * (MAX_HANDS + 1)})
+    (problem,) = error.value.problems
+    assert str(problem) == f"a game has at most {MAX_HANDS} hands, not {MAX_HANDS + 1}"

@@ -64,9 +64,8 @@ def test_an_uploaded_archive_becomes_an_event_of_the_club_and_opens(
 ):
     text = export(autumn)
     client.force_login(organiser)
-    response = client.post(
-        UPLOAD, {"file": archive_file(text), "club": club.pk, "rename": "Tournoi bis"}
-    )
+    data = {"club": club.pk, "rename": "Tournoi bis", "existing": "apart"}  # the same event
+    response = client.post(UPLOAD, {"file": archive_file(text), **data})
     copy = Event.objects.get(name="Tournoi bis")
     assert response.status_code == 302
     assert response.url == f"/manage/events/{copy.id}/"
@@ -98,7 +97,9 @@ def test_a_refused_archive_shows_each_problem_on_its_own_line_and_stores_nothing
 
 def test_an_event_name_already_taken_asks_for_another_name(client, organiser, club, autumn):
     client.force_login(organiser)
-    response = client.post(UPLOAD, {"file": archive_file(export(autumn)), "club": club.pk})
+    # Another event of the same name: the same one is asked about (below).
+    other = export(autumn).replace(str(autumn.uuid), "0b9f6f3e-1d2c-4c5b-8a7e-6f5d4c3b2a19")
+    response = client.post(UPLOAD, {"file": archive_file(other), "club": club.pk})
     assert response.status_code == 400
     assert "already has an event named Tournoi d’automne" in response.content.decode()
 
@@ -123,9 +124,10 @@ def test_a_file_too_large_is_refused_with_the_limit(client, organiser, club, mon
     client.force_login(organiser)
     response = client.post(UPLOAD, {"file": archive_file("x" * 1001), "club": club.pk})
     assert response.status_code == 400
-    assert "This file is too large: an event archive is at most 1000\xa0bytes." in (
-        response.content.decode()
-    )
+    page = response.content.decode()
+    assert "This file is too large to import here: the site imports archives of up to " in page
+    assert "1000\xa0bytes (an evening of about 100 tables)" in page
+    assert "manage.py import_event" in page
 
 
 def test_an_archive_cannot_go_into_another_organisers_club(client, organiser, club, autumn):
@@ -147,3 +149,26 @@ def test_the_upload_page_is_for_organisers_only(
     client.force_login(organiser)
     with django_assert_max_num_queries(8):
         assert client.get(UPLOAD).status_code == 200
+
+
+def test_the_same_event_uploaded_again_asks_whether_it_replaces_or_is_kept_apart(
+    client, organiser, club, autumn
+):
+    client.force_login(organiser)
+    text = export(autumn)
+    data = {"club": club.pk, "rename": "Tournoi bis"}
+    refused = client.post(UPLOAD, {"file": archive_file(text), **data})
+    assert refused.status_code == 400
+    page = " ".join(refused.content.decode().split())
+    assert "already has this event: Tournoi d’automne of" in page
+    assert 'name="existing" value="replace"' in page and 'name="existing" value="apart"' in page
+    kept = client.post(UPLOAD, {"file": archive_file(text), "existing": "apart", **data})
+    assert kept.status_code == 302
+    copy = Event.objects.get(name="Tournoi bis")
+    assert not copy.counted and Event.objects.filter(pk=autumn.pk, counted=True).exists()
+    replaced = client.post(
+        UPLOAD, {"file": archive_file(text), "existing": "replace", "club": club.pk}
+    )
+    assert replaced.status_code == 302
+    assert not Event.objects.filter(pk=autumn.pk).exists()
+    assert Event.objects.get(name="Tournoi d’automne").counted

@@ -11,12 +11,16 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.archive.services.read import parse_archive_text
+from tournaments.archive.services.store import APART, REPLACE
 from tournaments.events.services.events import plain_name
 from tournaments.forms.edits import HiddenErrorsShown
 from tournaments.models import Club, Event
 
-# An evening of 500 tables with every hand's history is about 15 MB.
-MAX_ARCHIVE_BYTES = 20_000_000
+# What the page imports while the organiser waits: an archive's import takes about a second
+# per megabyte on a 2-core server (bench/bench_import.py), and an evening of 100 tables with
+# every hand's history is about 5 MB. A larger one (a federation's 500 tables, 15 MB) is
+# imported on the server with `manage.py import_event`, which no request time bounds.
+MAX_ARCHIVE_BYTES = 5_000_000
 
 
 class ArchiveUploadForm(HiddenErrorsShown, forms.Form):
@@ -39,6 +43,23 @@ class ArchiveUploadForm(HiddenErrorsShown, forms.Form):
         validators=[plain_name],
         help_text=_("Only if the club already has an event of the archive's name."),
     )
+    existing = forms.ChoiceField(
+        label=_("If the club already has this event"),
+        required=False,
+        widget=forms.RadioSelect,
+        choices=[
+            ("", _("Tell me: import nothing")),
+            (REPLACE, _("The archive replaces it (its deletion is recorded)")),
+            (
+                APART,
+                _("Keep the archive's copy apart: it counts in no season and no rating"),
+            ),
+        ],
+        help_text=_(
+            "An archive imported again (from the venue laptop, say) is the same event: it "
+            "never counts twice."
+        ),
+    )
 
     def __init__(self, *args, clubs: QuerySet[Club], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -53,7 +74,11 @@ class ArchiveUploadForm(HiddenErrorsShown, forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_ARCHIVE_BYTES:
             raise forms.ValidationError(
-                _("This file is too large: an event archive is at most %(limit)s.")
+                _(
+                    "This file is too large to import here: the site imports archives of up "
+                    "to %(limit)s (an evening of about 100 tables). The site's administrator "
+                    "can import a larger one on the server (manage.py import_event)."
+                )
                 % {"limit": filesizeformat(MAX_ARCHIVE_BYTES)}
             )
         try:

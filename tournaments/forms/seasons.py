@@ -69,7 +69,7 @@ class SeasonForm(HiddenErrorsShown, forms.Form):
         super().__init__(*args, **kwargs)
         events = self.fields["events"]
         assert isinstance(events, forms.ModelMultipleChoiceField)  # declared above
-        events.queryset = Event.objects.filter(club=club).order_by("-date", "-id")
+        events.queryset = Event.objects.counted().filter(club=club).order_by("-date", "-id")
         if season is not None:
             self.fields["seen"] = SeenField(season, SEASON_FIELDS)
 

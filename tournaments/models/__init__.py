@@ -1,22 +1,23 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
-clubs: Club, Player, Membership (who holds which role, for the club or an event),
-Invitation (a role offered). federations: Federation, Person (one person across clubs, his
-licence), PersonMerge, MemberImport. events: Event, Registration, Round. clock: ClockChange
-(what the organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
-Standing (each player's sums in an event). kept: SetAsideHand (a hand kept on a phone that the
-table had moved past). seasons: Season, RatingUpdate (club ratings).
-integrations: ApiToken, WebhookSubscription, WebhookDelivery, WebhookAttempt (other sites
-following the club). pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no
-fact, made again at will). allowances: Allowance (uses counted per address, for the
-throttles). Points are never typed in: the rules engine derives them from the facts of each
-hand, and the derived columns and rows are rewritten in the same transaction as any change.
-"""
+clubs: Club, Player, Membership (who holds which role, for the club or an event), Invitation
+(a role offered), ImportedAccount (a person an imported archive named). federations:
+Federation, Person (one person across clubs, his licence), PersonMerge, MemberImport.
+events: Event, Registration, Round, EventDeletion (who deleted an event, and what went).
+clock: ClockChange (what the organiser did to a round's clock). games: Game, Seat, Bye,
+Hand, HandLine. standings: Standing (each player's sums in an event). kept: SetAsideHand (a
+hand kept on a phone that the table had moved past). seasons: Season, RatingUpdate (club
+ratings). integrations: ApiToken, WebhookSubscription, WebhookDelivery, WebhookAttempt
+(other sites following the club). pdfs: StoredPdf, PdfJob (rendered PDFs and those being
+prepared: no fact, made again at will). allowances: Allowance (uses counted per address, for
+the throttles). Points are never typed in: the rules engine derives them from the facts of
+each hand, and the derived columns and rows are rewritten in the same transaction as any
+change."""
 
 from .allowances import Allowance
 from .clock import ClockChange
-from .clubs import Club, Invitation, Membership, Player, PrivacyRecord, Role
-from .events import Event, Registration, Round
+from .clubs import Club, ImportedAccount, Invitation, Membership, Player, PrivacyRecord, Role
+from .events import Event, EventDeletion, Registration, Round
 from .federations import Federation, FederationRating, MemberImport, Person, PersonMerge
 from .games import Bye, Game, Hand, HandLine, Seat
 from .integrations import (
@@ -44,6 +45,7 @@ __all__ = [
     "ClockChange",
     "Club",
     "Event",
+    "EventDeletion",
     "Federation",
     "FederationRating",
     "Game",
@@ -52,6 +54,7 @@ __all__ = [
     "Person",
     "PersonMerge",
     "HandLine",
+    "ImportedAccount",
     "Invitation",
     "Membership",
     "PdfJob",

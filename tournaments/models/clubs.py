@@ -1,5 +1,5 @@
 """A club, the people who run it (each with a role), and its members (players reused from
-one event to the next)."""
+one event to the next); the people an event archive named that the import made accounts for."""
 
 from __future__ import annotations
 
@@ -206,3 +206,32 @@ class PrivacyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} · {self.done_at:%Y-%m-%d}"
+
+
+class ImportedAccount(models.Model):
+    """An account an event archive's import made for a person it names (who entered a hand,
+    confirmed it, created the event...), kept within the club it was imported into: nobody
+    can log in with it until `manage.py add_organiser` gives it a password.
+
+    An archive's user names are only names: one is the importing club's organiser of that
+    user name, or this club's account of that name, never anyone else's (docs/archive.md)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="imported_as",
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="imported_accounts")
+    name = models.CharField(_("name in the archive"), max_length=150)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("account made by an import")
+        verbose_name_plural = _("accounts made by imports")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="imported_account_unique_in_club")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})"

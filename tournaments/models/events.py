@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import uuid
 from decimal import Decimal
 
 from django.conf import settings
@@ -38,6 +39,13 @@ def default_tie_breaks() -> list[str]:
 
 def default_prize_places() -> list[int]:
     return [50, 30, 20]
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def counted(self) -> EventQuerySet:
+        """The events that count in the club's seasons and ratings: all but the copies of an
+        event kept apart when its archive was imported again (docs/archive.md)."""
+        return self.filter(counted=True)
 
 
 class Event(Versioned):
@@ -125,6 +133,12 @@ class Event(Versioned):
         validators=[MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))],
     )
 
+    # The event's identity, the same wherever its archive is imported: the same event
+    # imported again into a club is recognised by it (services/archive.py).
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False, db_index=True)
+    # False for a copy kept apart when the same event was imported again: it counts in no
+    # season and no rating, as the club's own copy already does.
+    counted = models.BooleanField(_("counts in the club's seasons and ratings"), default=True)
     # Players signing up on the public page (docs/registration.md).
     registration_open = models.BooleanField(_("players sign up on the public page"), default=False)
     capacity = models.PositiveSmallIntegerField(
@@ -147,10 +161,20 @@ class Event(Versioned):
     # Set before a save, read by django-simple-history: why the rules or settings changed.
     _change_reason: str
 
+    objects = EventQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("event")
         verbose_name_plural = _("events")
         ordering = ["-date", "-id"]
+        constraints = [
+            # One copy of an event counts in a club; others are kept apart.
+            models.UniqueConstraint(
+                fields=["club", "uuid"],
+                condition=models.Q(counted=True),
+                name="one_counted_copy_of_an_event_per_club",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d/%m/%Y})"
@@ -233,7 +257,8 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     seating_method = models.CharField(max_length=20, choices=Event.Seating, blank=True)
     seed = models.PositiveIntegerField(default=0)  # seating is reproducible from it
-    started_at = models.DateTimeField(auto_now_add=True)
+    # When it was seated: now, or the moment an archive gives (services/archive.py).
+    started_at = models.DateTimeField(default=timezone.now, editable=False)
     closed_at = models.DateTimeField(null=True, blank=True)
     history = HistoricalRecords()
 
@@ -253,3 +278,32 @@ class Round(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+
+class EventDeletion(models.Model):
+    """An event an organiser deleted (or an imported archive replaced): who, when, and what
+    went with it. The event itself is gone; its archive was offered for download first."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="event_deletions")
+    event_name = models.CharField(_("event"), max_length=120)
+    event_date = models.DateField(_("date"))
+    event_uuid = models.UUIDField()
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    deleted_at = models.DateTimeField(_("deleted on"), auto_now_add=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    # What went with it, as the confirmation page said it.
+    tables = models.PositiveIntegerField(default=0)
+    hands = models.PositiveIntegerField(default=0)
+    registrations = models.PositiveIntegerField(default=0)
+    rating_updates = models.PositiveIntegerField(default=0)
+    seasons = models.JSONField(default=list)  # the names of the seasons it counted in
+
+    class Meta:
+        verbose_name = _("deleted event")
+        verbose_name_plural = _("deleted events")
+        ordering = ["-deleted_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.event_name} ({self.event_date:%d/%m/%Y})"

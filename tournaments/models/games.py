@@ -201,7 +201,8 @@ class Hand(models.Model):
     entered_by_seat = models.ForeignKey(
         Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
+    # When it was stored: now, or the moment an archive gives (services/archive.py).
+    entered_at = models.DateTimeField(default=timezone.now, editable=False)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -1,7 +1,8 @@
 """What happened at a club that other sites may hear of (webhooks, docs/api.md): the services
 of every concept tell it here, in the transaction of the change, and whoever listens (the
 webhooks, `tournaments.integrations`) writes its messages in that same transaction. Also a
-game whose result moved, for what is ranked above play (the federation's ranking).
+game whose result moved, and results rewritten at once (an event deleted or imported), for
+what is ranked above play (the federation's ranking).
 
 A signal, like Django's own model signals, so that the concepts that tell (play, events,
 standings) need not know who listens: the listeners stand above them.
@@ -9,6 +10,7 @@ standings) need not know who listens: the listeners stand above them.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -32,3 +34,13 @@ def tell(happening: str, *, event_id: int, data: Data, club_id: int | None = Non
 # corrected, reopened or closed. What is derived above play (the federation's ranking)
 # follows it.
 result_changed = Signal()
+
+# Sent with `club_id` and `since` (a date) when an event's results came or went all at once:
+# an event deleted, an archive imported. What is derived above play from every result of the
+# club (the federation's ranking) is worked out again from that date.
+results_rewritten = Signal()
+
+
+def rewritten(*, club_id: int, since: datetime.date) -> None:
+    """Say that the club's results from `since` on changed at once: inside the transaction."""
+    results_rewritten.send(sender=None, club_id=club_id, since=since)

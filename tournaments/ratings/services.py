@@ -69,7 +69,11 @@ def finished_tables(
     # A game with a hand waiting for confirmation is never rated (refresh_game does not
     # finish it either): its order may still change.
     seats = Seat.objects.filter(
-        scope, game__finished=True, game__has_provisional_hands=False, rank__isnull=False
+        scope,
+        game__event__counted=True,  # a copy of an event kept apart is rated once, as its original
+        game__finished=True,
+        game__has_provisional_hands=False,
+        rank__isnull=False,
     )
     if since is not None:
         seats = seats.filter(game__event__date__gte=since)
@@ -99,7 +103,11 @@ def game_result_changed(
     now = {seat.player_id: seat.rank for seat in seats} if decided else {}
     if stored == now:
         return
-    club_id, played_on = Event.objects.values_list("club_id", "date").get(pk=game.event_id)
+    club_id, played_on, counted = Event.objects.values_list("club_id", "date", "counted").get(
+        pk=game.event_id
+    )
+    if not counted:
+        return  # a copy kept apart: never rated (its original is)
     deferred = _DEFERRED.get()
     if deferred is not None:
         deferred[club_id] = min(deferred.get(club_id, played_on), played_on)

@@ -19,7 +19,7 @@ from .game import Game, GameResult
 from .hands import DRAW, Hand, Held, parse_held
 from .prizes import format_cents
 from .text import unprintable
-from .variants import PRESETS, Variant, make_variant
+from .variants import MAX_HANDS, PRESETS, Variant, make_variant
 
 FORMAT = "ramiscore/1"
 AMOUNT = re.compile(r"^[0-9]{1,9}(\.[0-9]{1,2})?$")  # ASCII digits: "١٢" is no amount
@@ -147,6 +147,11 @@ def _read_players(variant: Variant, players: Any, problems: list[Problem]) -> tu
 def _read_hands(hands: Any, problems: list[Problem]) -> list[Hand]:
     if not isinstance(hands, list):
         problems.append(problem(_("hands must be a list"), field="hands"))
+        return []
+    if len(hands) > MAX_HANDS:
+        # Said before any hand is read: a file of 45,000 hands costs nothing more to refuse.
+        message = _("a game has at most %(most)s hands, not %(count)s")
+        problems.append(problem(message, field="hands", most=MAX_HANDS, count=len(hands)))
         return []
     read = []
     for number, raw in enumerate(hands, start=1):

@@ -95,7 +95,11 @@ def option(default: T, check: Check[object]) -> T:
 
 PRIZE_RULES = ("traditionnel", "gin-rami", "places")
 TARGET_RANGE = 1, 100_000
-DEALS_RANGE = 1, 1_000
+# The most hands a game may have. A table plays ten to fifteen hands an hour: 200 is more
+# than a whole night, a whole day even; a longer game is no game a club plays, and each
+# hand more costs every page, sheet and export of the table (docs/rules.md).
+MAX_HANDS = 200
+DEALS_RANGE = 1, MAX_HANDS
 
 
 @dataclass(frozen=True)

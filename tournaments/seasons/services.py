@@ -68,6 +68,11 @@ def save_season(
             errors.setdefault("events", []).append(
                 _("“%(event)s” belongs to another club.") % {"event": event.name}
             )
+        elif not event.counted:
+            errors.setdefault("events", []).append(
+                _("“%(event)s” is a copy kept apart: it counts in no season.")
+                % {"event": event.name}
+            )
         elif starts_on and ends_on and not starts_on <= event.date <= ends_on:
             errors.setdefault("events", []).append(
                 _("“%(event)s” (%(date)s) is outside the season's dates.")

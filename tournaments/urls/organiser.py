@@ -31,6 +31,7 @@ urlpatterns = [
     path("events/import/", archive.upload, name="import_event"),
     path(event, organiser.event_page, name="event"),
     path(event + "archive.json", archive.download, name="archive"),
+    path(event + "delete/", organiser_play.delete, name="delete_event"),
     path(event + "settings/", organiser.edit_event, name="edit_event"),
     path(event + "rules/", organiser.event_rules, name="rules"),
     path(event + "import/", gamefiles.import_page, name="import"),

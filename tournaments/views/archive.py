@@ -18,7 +18,7 @@ from tournaments.forms.archive import ArchiveUploadForm
 from tournaments.models import Event
 from tournaments.views.organiser import managed_clubs
 from tournaments.web.downloads import private_json
-from tournaments.web.permissions import any_club_view, event_view
+from tournaments.web.permissions import LoggedInRequest, any_club_view, event_view
 
 
 @require_GET
@@ -34,7 +34,7 @@ def download(request: HttpRequest, event: Event) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @any_club_view(Can.CREATE_EVENTS)
-def upload(request: HttpRequest) -> HttpResponse:
+def upload(request: LoggedInRequest) -> HttpResponse:
     """Import an archive into one of the organiser's clubs; each problem on its own line."""
     clubs = managed_clubs(request.user)
     form = ArchiveUploadForm(
@@ -46,6 +46,8 @@ def upload(request: HttpRequest) -> HttpResponse:
                 document=form.cleaned_data["document"],
                 club=form.cleaned_data["club"],
                 rename=form.cleaned_data["rename"],
+                existing=form.cleaned_data["existing"],
+                user=request.user,
             )
         except ValidationError as error:
             form.add_error(None, error)

@@ -50,7 +50,7 @@ from tournaments.forms.organiser import (
     PlayerListForm,
     RulesForm,
 )
-from tournaments.models import Club, Event, Round, Season
+from tournaments.models import Club, Event, EventDeletion, Round, Season
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
@@ -75,6 +75,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "organiser/dashboard.html", _dashboard(request.user, ClubForm()))
 
 
+DELETIONS_SHOWN = 10
+
+
 def _dashboard(user, club_form: ClubForm) -> dict:
     run = clubs_run(user)
     clubs = [club for club, can in run if can.create_events]
@@ -88,6 +91,12 @@ def _dashboard(user, club_form: ClubForm) -> dict:
         "upcoming": list(events.filter(date__gte=today).order_by("date", "id")),
         "past": list(events.filter(date__lt=today).order_by("-date", "-id")),
         "seasons": list(Season.objects.filter(club__in=clubs).select_related("club")),
+        # The last events deleted (by whom, when): EventDeletion, events/services/deletion.py.
+        "deletions": list(
+            EventDeletion.objects.filter(club__in=clubs).select_related("club", "deleted_by")[
+                :DELETIONS_SHOWN
+            ]
+        ),
         "club_form": club_form,
     }
 

@@ -1,6 +1,6 @@
-"""Organiser actions on an event's rounds and tables (all POST, then back to the event page;
-its players are in organiser_players). Destructive ones show a confirmation page first (GET),
-which works without JavaScript."""
+"""Organiser actions on an event's rounds and tables, and on the event itself (all POST, then
+back to the event page; its players are in organiser_players). Destructive ones show a
+confirmation page first (GET), which works without JavaScript."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.clubs.permissions import Can
+from tournaments.events.selectors.deletion import what_goes
+from tournaments.events.services.deletion import delete_event
 from tournaments.events.services.rounds import (
     close_round,
     open_round,
@@ -178,6 +180,7 @@ RESEAT = Question(gettext_lazy("Seat round %(number)s again?"), "reseat")
 CLOSE_ROUND = Question(gettext_lazy("Close round %(number)s?"), "close_round", waiting=True)
 CLOSE_TABLE = Question(gettext_lazy("Close table %(table)s?"), "close_table", waiting=True)
 RENEW_LINK = Question(gettext_lazy("New link for table %(table)s?"), "renew_link")
+DELETE_EVENT = Question(gettext_lazy("Delete “%(event)s”?"), "delete_event")
 FURTHER_ROUND = gettext_lazy("Seat round %(number)s, after the planned rounds?")
 
 
@@ -296,3 +299,26 @@ def renew_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse
     return _confirm_then_act(
         request, event, RENEW_LINK, act, done, f"table-{game.id}", table=game.table_number
     )
+
+
+@require_http_methods(["GET", "POST"])
+@event_view(Can.CREATE_EVENTS)
+def delete(request: HttpRequest, event: Event) -> HttpResponse:
+    """Delete the event and all of it: the page asks first, says what goes and offers the
+    archive for download; then back to the organiser's events (this one is no more).
+
+    Whoever may create and import the club's events (a role held for the whole club), not
+    a role held for this event only: the club's ratings and seasons change with it, and an
+    imported archive that replaces an event deletes it under that same action."""
+    values = {"event": event.name}
+    if request.method == "GET":
+        context = {"event": event, "title": DELETE_EVENT.title % values, "goes": what_goes(event)}
+        return render(request, f"organiser/confirm/{DELETE_EVENT.template}.html", context)
+
+    def act() -> str:
+        delete_event(event=event, user=request.user)
+        return _("“%(event)s” is deleted.") % values
+
+    if not act_and_tell(request, act):
+        return _back(event)
+    return redirect("organiser:dashboard")

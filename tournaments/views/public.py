@@ -11,9 +11,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_GET
 
 from tournaments.clubs.permissions import Can
 from tournaments.clubs.selectors.roles import may_on_event
@@ -31,7 +31,7 @@ from tournaments.views.clock import clock_for, game_clock_context
 from tournaments.web.downloads import csv_download
 from tournaments.web.fragments import table_cards
 from tournaments.web.permissions import public_view
-from tournaments.web.polling import HtmxRequest, polled
+from tournaments.web.polling import HtmxRequest, polled, shared_fragment
 from tournaments.words.formats import money
 from tournaments.words.variants import options_line
 
@@ -77,16 +77,34 @@ def event_page(request: HtmxRequest, event_id: int) -> HttpResponse:
 @polled(game_version, by="game_id")
 @public_view
 def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
-    """A table: hand by hand history, totals, progress, chart, winner, prizes, changes."""
-    sheet = _sheet_or_404(game_id)
-    context = _game_context(sheet)
+    """A table: hand by hand history, totals, progress, chart, winner, prizes, changes.
+
+    Its live part is the fragment the phones poll, made once per version of the table for
+    every visitor without a session (polling.shared_fragment): a table of many hands costs
+    them what a short one does."""
     if request.htmx:
-        return _fragment(request, "public/_game_live.html", context)
-    game = sheet.game
-    context["entry_url"] = (
-        _entry_url(game) if may_on_event(request.user, Can.KEEP_SCORE, game.event) else ""
+        return _live(request, game_id)
+    try:
+        game = Game.objects.select_related("event__club", "round").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise Http404(_("There is no such table.")) from None
+    live = shared_fragment(
+        request, game_page, {"game_id": game_id}, lambda: _live(request, game_id)
     )
+    context = {
+        "game": game,
+        "event": game.event,
+        "options": _options(game),
+        "live_part": mark_safe(live.decode()),  # rendered by our own template
+        "entry_url": (
+            _entry_url(game) if may_on_event(request.user, Can.KEEP_SCORE, game.event) else ""
+        ),
+    }
     return _fragment(request, "public/game.html", context)
+
+
+def _live(request: HttpRequest, game_id: int) -> HttpResponse:
+    return _fragment(request, "public/_game_live.html", _game_context(_sheet_or_404(game_id)))
 
 
 @polled(game_version, by="game_id")
@@ -102,10 +120,11 @@ def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "clock/_game_clock.html", context)
 
 
-@require_GET
+@polled(game_version, by="game_id", everyone=True)
 @public_view
 def game_hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The hand history as a CSV file (one row per hand, three columns per player)."""
+    """The hand history as a CSV file (one row per hand, three columns per player): made
+    once per version of the table for every visitor without a session."""
     sheet = _sheet_or_404(game_id)
     game = sheet.game
     return csv_download(
@@ -126,9 +145,7 @@ def _sheet_or_404(game_id: int) -> GameSheet:
 
 def _game_context(sheet: GameSheet) -> dict:
     game = sheet.game
-    variant = game.rules()
     card = game_card(game, sheet.seats, current_game_scores(sheet))
-    extra = [_("pot %(amount)s") % {"amount": money(game.pot)}] if game.pot is not None else []
     prizes = sorted(
         (line for line in card.players if line.prize),
         key=lambda line: line.rank or 0,
@@ -137,7 +154,7 @@ def _game_context(sheet: GameSheet) -> dict:
         "game": game,
         "event": game.event,
         "card": card,
-        "options": options_line(game.variant_name(), variant, *extra),
+        "options": _options(game),
         "players": sheet.players,
         "hands": hand_views(sheet),
         "prizes": prizes,
@@ -149,6 +166,11 @@ def _game_context(sheet: GameSheet) -> dict:
         # The round's time left while the table plays.
         "clock": clock_for(game.round) if card.live else None,
     }
+
+
+def _options(game: Game) -> str:
+    extra = [_("pot %(amount)s") % {"amount": money(game.pot)}] if game.pot is not None else []
+    return options_line(game.variant_name(), game.rules(), *extra)
 
 
 def _entry_url(game: Game) -> str:

@@ -13,6 +13,12 @@ that ETag at once; an anonymous htmx fragment already rendered for that ETag (by
 phone: four phones follow each table) comes from the cache. Otherwise the view renders,
 and `polled` stamps the response with the ETag taken before the page read its data: a
 change made meanwhile makes the next poll fetch the page again, never the other way round.
+
+What costs more than a normal page to make, whatever a visitor asks, is made once per
+version for every visitor without a session (issue 26): a download that reads nothing of
+the request but its URL and language (`everyone=True`: the query string is no part of it),
+and a whole page's live part, which its view takes from the fragment the phones share
+(`shared_fragment`), the page around it (each visitor's own form tokens) being cheap.
 """
 
 from __future__ import annotations
@@ -49,12 +55,15 @@ VARY = ("HX-Request", "Cookie", "Accept-Language")
 SHARED_FOR = 300
 
 
-def polled(version: Version, *, by: str, fragments_only: bool = False) -> Callable:
+def polled(
+    version: Version, *, by: str, fragments_only: bool = False, everyone: bool = False
+) -> Callable:
     """Mark a public view as polled, and read-only (GET and HEAD): ETag on its pages, 304
     while the version of its data (`version` of the URL argument `by`) holds, and its htmx
     fragment rendered once per version for every anonymous phone. `fragments_only`: the page
     itself is always rendered afresh (it carries the time, say), only its htmx fragment is
-    versioned."""
+    versioned. `everyone`: the whole response (a download) is the same for every visitor
+    without a session, whatever its query string: made once per version for all of them."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -62,19 +71,19 @@ def polled(version: Version, *, by: str, fragments_only: bool = False) -> Callab
             if hasattr(request, "poll_etag"):
                 tag = request.poll_etag  # PollMiddleware read the version already
             else:
-                tag = etag(request, version, by, kwargs, fragments_only)
+                tag = etag(request, version, by, kwargs, fragments_only, everyone)
                 if tag is not None and _matches(request, tag):
                     return not_modified(tag)
             response = view(request, *args, **kwargs)
             if tag is not None and response.status_code == 200:
                 response["ETag"] = tag
                 _revalidate(response)
-                if _shared(request) and _same_for_everyone(request, response):
-                    cache.set(_key(tag), (response.content, response["Content-Type"]), SHARED_FOR)
+                if _shared(request, everyone) and _same_for_everyone(request, response):
+                    cache.set(_key(tag), _kept(response), SHARED_FOR)
             return response
 
         # A mark on the function, which the middleware reads back with getattr.
-        wrapper.poll_version = (version, by, fragments_only)  # type: ignore[attr-defined]
+        wrapper.poll_version = (version, by, fragments_only, everyone)  # type: ignore[attr-defined]
         # A polled page is only read: GET and HEAD, a 405 otherwise (wraps keeps the mark).
         return require_safe(wrapper)
 
@@ -103,42 +112,49 @@ class PollMiddleware:
         polled_by = getattr(match.func, "poll_version", None)
         if polled_by is None:
             return None
-        version, by, fragments_only = polled_by
+        version, by, fragments_only, everyone = polled_by
         request.get_host()  # the allowed hosts are checked here too (400 otherwise)
-        tag = etag(request, version, by, match.kwargs, fragments_only)
+        tag = etag(request, version, by, match.kwargs, fragments_only, everyone)
         # The view, if it renders, sends this one (it asks with hasattr).
         request.poll_etag = tag  # type: ignore[attr-defined]
         if tag is None:
             return None
         if _matches(request, tag):
             return not_modified(tag)
-        if _shared(request):
+        if _shared(request, everyone):
             found = cache.get(_key(tag))
             if found is not None:
-                content, content_type = found
-                response = HttpResponse(content, content_type=content_type)
+                response = _from_kept(found)
                 response["ETag"] = tag
                 return _revalidate(response)
         return None
 
 
 def etag(
-    request: HttpRequest, version: Version, by: str, kwargs: dict, fragments_only: bool = False
+    request: HttpRequest,
+    version: Version,
+    by: str,
+    kwargs: dict,
+    fragments_only: bool = False,
+    everyone: bool = False,
 ) -> str | None:
     """The page's ETag; None when its data does not exist (the view answers 404), or for a
-    whole page that is not versioned (`fragments_only`)."""
+    whole page that is not versioned (`fragments_only`). A response the same for `everyone`
+    leaves the query string out."""
     if fragments_only and request.headers.get("HX-Request") != "true":
         return None
     found = version(kwargs[by])
     if found is None:
         return None
+    # Read once: a page's shared fragment is of this version (shared_fragment reads it back).
+    request.poll_found = found  # type: ignore[attr-defined]
     ids = "-".join(str(value) for value in kwargs.values())
     language = get_language_from_request(request)
     part = "f" if request.headers.get("HX-Request") == "true" else "p"
     query = request.META.get("QUERY_STRING", "")
     cookie = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     viewer = _keyed(cookie) if cookie else "-"
-    extra = _keyed(query) if query else "-"
+    extra = _keyed(query) if query and not everyone else "-"
     return f'"{ids}.{found}.{language}.{part}.{viewer}.{extra}"'
 
 
@@ -155,13 +171,44 @@ def _matches(request: HttpRequest, tag: str) -> bool:
     return tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
 
 
-def _shared(request: HttpRequest) -> bool:
-    """An htmx fragment asked without a session: the same for every phone that asks."""
+def _shared(request: HttpRequest, everyone: bool = False) -> bool:
+    """An htmx fragment (or what is the same for `everyone`) asked without a session: the
+    same for every phone that asks."""
     return (
-        request.headers.get("HX-Request") == "true"
+        (everyone or request.headers.get("HX-Request") == "true")
         and settings.SESSION_COOKIE_NAME not in request.COOKIES
         and "messages" not in request.COOKIES
     )
+
+
+def shared_fragment(
+    request: HttpRequest, view: Callable, kwargs: dict, render: Callable[[], HttpResponse]
+) -> bytes:
+    """The htmx fragment of the polled `view` (at `kwargs`) as every phone without a session
+    gets it, for a whole page to hold: from the cache when a phone or a visitor had it made
+    for this version, else made by `render` now (and kept, for them, when this visitor has
+    no session either). A page around it costs what its own heading costs."""
+    # polled()'s mark on the function.
+    version, by, _fragments_only, _everyone = view.poll_version  # type: ignore[attr-defined]
+    tag = None
+    if _shared(request, everyone=True):
+        found = getattr(request, "poll_found", None) or version(kwargs[by])
+        if found is not None:
+            tag = _fragment_tag(request, kwargs, found)
+            kept = cache.get(_key(tag))
+            if kept is not None:
+                return kept[0]
+    response = render()
+    if tag is not None and _same_for_everyone(request, response):
+        cache.set(_key(tag), _kept(response), SHARED_FOR)
+    return response.content
+
+
+def _fragment_tag(request: HttpRequest, kwargs: dict, found: int) -> str:
+    """The ETag an htmx request of this page has from a phone without a session (etag())."""
+    ids = "-".join(str(value) for value in kwargs.values())
+    language = get_language_from_request(request)
+    return f'"{ids}.{found}.{language}.f.-.-"'
 
 
 def _same_for_everyone(request: HttpRequest, response: HttpResponse) -> bool:
@@ -174,6 +221,19 @@ def _same_for_everyone(request: HttpRequest, response: HttpResponse) -> bool:
         or request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
         or (session is not None and session.modified)
     )
+
+
+def _kept(response: HttpResponse) -> tuple[bytes, str, str | None]:
+    """What the cache keeps of a response: its content and the headers that say what it is."""
+    return response.content, response["Content-Type"], response.get("Content-Disposition")
+
+
+def _from_kept(kept: tuple) -> HttpResponse:
+    content, content_type, *rest = kept
+    response = HttpResponse(content, content_type=content_type)
+    if rest and rest[0]:
+        response["Content-Disposition"] = rest[0]
+    return response
 
 
 def _key(tag: str) -> str:

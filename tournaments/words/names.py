@@ -15,6 +15,12 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def name_key(name: str) -> str:
+    """A member's name as a club tells its members apart: spaces and case aside ("  anne "
+    is Anne), accents kept (Élodie is not Elodie)."""
+    return " ".join(name.split()).casefold()
+
+
 def by_name(name: str) -> tuple[str, str]:
     """Sort key for players' names as a club reads a list: case and accents aside, so
     "Élodie" comes between "Anne" and "Gérard"."""

@@ -194,3 +194,14 @@ def test_deleting_a_hand_that_is_no_longer_the_last_is_refused(game):
     with pytest.raises(ValidationError, match="hand 2"):
         delete_last_hand(game=game, reason="typo", number=1)
     assert game.hands.count() == 2
+
+
+def test_a_hand_past_the_most_a_game_may_have_is_refused_with_a_sentence(game, monkeypatch):
+    from tournaments.rules import variants
+
+    monkeypatch.setattr(variants, "MAX_HANDS", 2)
+    for _ in range(2):
+        play(game, "going_out", "Anne", Bruno=1, Chloé=1)
+    with pytest.raises(ValidationError, match="A game has at most 2 hands"):
+        play(game, "going_out", "Anne", Bruno=1, Chloé=1)
+    assert game.hands.count() == 2

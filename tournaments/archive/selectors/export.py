@@ -93,6 +93,7 @@ def _contact(player: Player) -> dict[str, Any]:
 
 def _event(event: Event, names: ArchiveNames) -> dict[str, Any]:
     return {
+        "uuid": str(event.uuid),
         "name": event.name,
         "date": event.date.isoformat(),
         "kind": event.kind,
@@ -204,11 +205,15 @@ def _entry(hand: Hand, names: ArchiveNames) -> dict[str, Any]:
 def _usernames(
     event: Event, hands: list[Hand], clock: list[ClockChange], history_ids: set[int]
 ) -> dict[int, str]:
-    """The user name of every account the archive names: one query."""
+    """The user name of every account the archive names, as the archive it came from named
+    it for an account an import made: one query."""
     ids = {event.created_by_id} | history_ids
     ids |= {change.by_id for change in clock}
     for hand in hands:
         ids |= {hand.entered_by_id, hand.confirmed_by_id}
     ids.discard(None)
     model = get_user_model()
-    return dict(model.objects.filter(pk__in=ids).values_list("pk", model.USERNAME_FIELD))
+    rows = model.objects.filter(pk__in=ids).values_list(
+        "pk", model.USERNAME_FIELD, "imported_as__name"
+    )
+    return {pk: imported or username for pk, username, imported in rows}

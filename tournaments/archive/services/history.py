@@ -20,6 +20,8 @@ from tournaments.play.selectors.history import HistoryRecord
 from tournaments.rules.hands import NEVER_MELDED
 
 BATCH = 500
+# Read once: `Model.history` looks its model up anew on each access.
+GAME_RECORD, HAND_RECORD, LINE_RECORD = (m.history.model for m in (Game, Hand, HandLine))
 PLACEHOLDER_NUMBER = 1_000_000  # above any real hand number: placeholders never collide
 
 
@@ -34,9 +36,13 @@ class HistoryRows:
     def save(self) -> None:
         # Oldest first, so that the history ids follow the dates as they did (a stable
         # sort: records of one hand at the same moment keep their order).
-        for model, rows in ((Game, self.games), (Hand, self.hands), (HandLine, self.lines)):
+        for model, rows in (
+            (GAME_RECORD, self.games),
+            (HAND_RECORD, self.hands),
+            (LINE_RECORD, self.lines),
+        ):
             rows.sort(key=lambda row: row.history_date)
-            model.history.model.objects.bulk_create(rows, batch_size=BATCH)
+            model.objects.bulk_create(rows, batch_size=BATCH)
 
 
 # A record as the archive reads it (services/read.py): its fields by name, as JSON gives them.
@@ -55,10 +61,9 @@ def _who(record: Record, users: dict[str, User]) -> dict[str, object]:
 def game_records(
     game: Game, records: list[Record], users: dict[str, User], rows: HistoryRows
 ) -> None:
-    model = Game.history.model
     for record in records:
         rows.games.append(
-            model(
+            GAME_RECORD(
                 id=game.pk,
                 event_id=game.event_id,
                 round_id=game.round_id,
@@ -83,14 +88,12 @@ def hand_records(
     users: dict[str, User],
     rows: HistoryRows,
 ) -> None:
-    model = Hand.history.model
-
     def seat_id(name: str | None) -> int | None:
         return seats[name].pk if name is not None else None
 
     for record in records:
         rows.hands.append(
-            model(
+            HAND_RECORD(
                 id=hand_id,
                 game_id=game.pk,
                 number=record["number"],
@@ -118,12 +121,11 @@ def held_records(
     rows: HistoryRows,
 ) -> None:
     """What each player held, each time; `line_ids` gives each seat's line of the hand."""
-    model = HandLine.history.model
     for record in records:
         seat = seats[record["player"]]
         held = record["held"]
         rows.lines.append(
-            model(
+            LINE_RECORD(
                 id=line_ids[seat.pk],
                 hand_id=hand_id,
                 seat_id=seat.pk,
@@ -136,17 +138,28 @@ def held_records(
 
 
 def ids_for_deleted_hands(
-    game: Game, seats: list[Seat], count: int
-) -> list[tuple[int, dict[int, int]]]:
-    """Ids for `count` deleted hands of the game and their lines (one per seat): taken by
-    placeholder rows, deleted at once with the history their deletion wrote."""
-    if not count:
-        return []
+    games: list[tuple[Game, list[Seat], int]],
+) -> list[list[tuple[int, dict[int, int]]]]:
+    """For each (game, its seats, a count): ids for that many deleted hands of the game and
+    their lines (one per seat), taken by placeholder rows, deleted at once with the history
+    their deletion wrote. A few statements for every game together."""
+    wanted = [(game, seats, index) for game, seats, count in games for index in range(count)]
+    if not wanted:
+        return [[] for _game in games]
     hands = Hand.objects.bulk_create(
-        Hand(game=game, number=PLACEHOLDER_NUMBER + index, how="draw") for index in range(count)
+        (
+            Hand(game=game, number=PLACEHOLDER_NUMBER + index, how="draw")
+            for game, _s, index in wanted
+        ),
+        batch_size=BATCH,
     )
     lines = HandLine.objects.bulk_create(
-        HandLine(hand=hand, seat=seat) for hand in hands for seat in seats
+        (
+            HandLine(hand=hand, seat=seat)
+            for hand, (_game, seats, _index) in zip(hands, wanted, strict=True)
+            for seat in seats
+        ),
+        batch_size=BATCH,
     )
     hand_ids = [hand.pk for hand in hands]
     Hand.objects.filter(pk__in=hand_ids).delete()
@@ -155,4 +168,7 @@ def ids_for_deleted_hands(
     by_hand: dict[int, dict[int, int]] = {hand_id: {} for hand_id in hand_ids}
     for line in lines:
         by_hand[line.hand_id][line.seat_id] = line.pk
-    return list(by_hand.items())
+    by_game: dict[int, list[tuple[int, dict[int, int]]]] = {game.pk: [] for game, _s, _c in games}
+    for hand in hands:
+        by_game[hand.game_id].append((hand.pk, by_hand[hand.pk]))
+    return [by_game[game.pk] for game, _s, _c in games]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -14,6 +15,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments import rules
@@ -51,10 +53,21 @@ from tournaments.models import ClockChange, Event
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.ranking import TIE_BREAKS
 from tournaments.rules.gamefile import nesting_depth
+from tournaments.rules.variants import MAX_HANDS
+from tournaments.words.names import name_key
 
 DEEPEST = 30  # an archive is about ten levels deep: a far deeper document is no archive
 EVENT_NAME_LENGTH = Event._meta.get_field("name").max_length
 assert EVENT_NAME_LENGTH is not None  # a CharField's: always set
+# The most an archive may hold, told before anything else is read (docs/archive.md): more
+# players than any club registers for one event (a federation's 500 tables of six), and
+# more tables than such an event plays over a day; each game has at most MAX_HANDS hands
+# (the rule book's), and as many deleted ones.
+MAX_REGISTRATIONS = 3_000
+MAX_TABLES = 3_000
+# An archive written before events had an identity is given one made from its club, name and
+# date: importing it twice is recognised too.
+OLDER_ARCHIVES = uuid.UUID("5b1d6c1e-8f0a-4c5e-9a53-2c0f5f3e7a41")
 
 EVENT = {
     "name": text(EVENT_NAME_LENGTH),
@@ -134,6 +147,7 @@ class ArchiveGame:
     imported: bool
     link_enabled: bool
     read: rules.Game  # the game file's facts, as the engine reads them
+    result: rules.GameResult  # and as it scores them
     hands: list[ArchiveHand]
     history: list[dict[str, Any]]
     deleted_hands: list[ArchiveHand]
@@ -194,7 +208,8 @@ def read_archive(document: Any) -> Archive:
     )
     if top is None:
         raise ValidationError(problems)
-    event = _read_event(top["event"], problems, context)
+    _refuse_too_large(top)
+    event = _read_event(top["event"], top["club"], problems, context)
     registered = _read_registrations(top["registrations"], problems, context)
     rounds = _read_rounds(top["rounds"], registered, problems, context)
     if problems or event is None:
@@ -202,20 +217,45 @@ def read_archive(document: Any) -> Archive:
     return Archive(top["club"], event, list(registered.values()), rounds, context.users)
 
 
+def _refuse_too_large(top: dict[str, Any]) -> None:
+    """Refuse at once an archive holding more than any event: nothing of it is read."""
+    registered = len(top["registrations"])
+    if registered > MAX_REGISTRATIONS:
+        raise ValidationError(
+            _("This archive registers %(count)s players: an event archive holds at most %(most)s.")
+            % {"count": number_format(registered), "most": number_format(MAX_REGISTRATIONS)}
+        )
+    tables = sum(
+        len(round_["games"])
+        for round_ in top["rounds"]
+        if isinstance(round_, dict) and isinstance(round_.get("games"), list)
+    )
+    if tables > MAX_TABLES:
+        raise ValidationError(
+            _("This archive holds %(count)s tables: an event archive holds at most %(most)s.")
+            % {"count": number_format(tables), "most": number_format(MAX_TABLES)}
+        )
+
+
+def number_format(value: int) -> str:
+    """A count as the reader writes it: 3,000 in English, 3 000 in French."""
+    return formats.number_format(value, force_grouping=True)
+
+
 def located(where: str, problem: str) -> str:
     """A problem with where it is: "round 1, table 2: …"."""
     return _("%(where)s: %(problem)s") % {"where": where, "problem": problem}
 
 
-def name_key(name: str) -> str:
-    """Names as the club tells its members apart: spaces and case aside."""
-    return " ".join(name.split()).casefold()
-
-
-def _read_event(document: Any, problems: list[str], context: Context) -> dict[str, Any] | None:
+def _read_event(
+    document: Any, club: str, problems: list[str], context: Context
+) -> dict[str, Any] | None:
     where = _("event")
+    identity = _identity(document, club, where, problems)
+    if isinstance(document, dict):
+        document = {key: value for key, value in document.items() if key != "uuid"}
     event = read_fields(document, EVENT, where, problems, context)
-    if event is None:
+    if event is None or identity is None:
         return None
     lines = tournament_points_problems(
         points_scale=event["points_scale"], bye_points=event["bye_points"]
@@ -236,7 +276,31 @@ def _read_event(document: Any, problems: list[str], context: Context) -> dict[st
     except ValidationError as error:
         lines += [f"{name}: {message}" for name, ms in error.message_dict.items() for message in ms]
     problems.extend(located(where, line) for line in lines)
-    return event if not lines else None
+    return {**event, "uuid": identity} if not lines else None
+
+
+def _identity(document: Any, club: str, where: str, problems: list[str]) -> uuid.UUID | None:
+    """The event's identity: its `uuid`, or for an archive written before it had one, an
+    identity made of the archive's club, the event's name and date (the same each time)."""
+    if not isinstance(document, dict):
+        return None
+    given = document.get("uuid")
+    if given is None:
+        names = [club, document.get("name"), document.get("date")]
+        return uuid.uuid5(OLDER_ARCHIVES, json.dumps(names, ensure_ascii=False))
+    if isinstance(given, str):
+        try:
+            return uuid.UUID(given)
+        except ValueError:
+            pass
+    problems.append(
+        located(
+            where,
+            _("uuid must be an identity such as %(example)s, not %(value)s.")
+            % {"example": "2f1c0a8e-6d4b-4e0f-9a3c-5b7d8e9f0a1b", "value": shown(given)},
+        )
+    )
+    return None
 
 
 def _read_contact(document: Any, where: str, problems: list[str]) -> dict[str, Any] | None:
@@ -346,11 +410,13 @@ def _read_game(
         return None
     try:
         read = rules.read_game(document)
-        rules.score_game(read)  # a hand the rules refuse is refused here, with its number
+        result = rules.score_game(read)  # a hand the rules refuse is refused here
     except rules.RulesError as error:
         messages = rules_problems_as_validation_error(error).messages
         problems.extend(located(where, message) for message in messages)
         read = None
+    if _too_many_hands(document, fields, where, problems):
+        return None  # the engine said so for the hands; nothing more is read of them
     # The rest is read even when the rules refuse a hand: every problem is told at once.
     players = document.get("players") if read is None else read.players
     players = (
@@ -394,10 +460,29 @@ def _read_game(
         fields["imported"],
         fields["link_enabled"],
         read,
+        result,
         all_hands,
         history,
         all_deleted,
     )
+
+
+def _too_many_hands(
+    document: dict[str, Any], fields: dict[str, Any], where: str, problems: list[str]
+) -> bool:
+    hands = document.get("hands")
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        return True  # rules.read_game refused them, with its own line
+    if len(fields["deleted_hands"]) > MAX_HANDS:
+        problems.append(
+            located(
+                where,
+                _("a game has at most %(most)s deleted hands, not %(count)s")
+                % {"most": MAX_HANDS, "count": len(fields["deleted_hands"])},
+            )
+        )
+        return True
+    return False
 
 
 def _read_hand(

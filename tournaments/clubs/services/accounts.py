@@ -1,6 +1,8 @@
 """Accounts on Django's own auth: made by `manage.py add_organiser`, by a person accepting an
 invitation, or by signing up on a hosted site (SIGNUP_OPEN), where the account works once
-its e-mail address is confirmed by a link valid PASSWORD_RESET_TIMEOUT seconds."""
+its e-mail address is confirmed by a link valid PASSWORD_RESET_TIMEOUT seconds. An event
+archive's import makes accounts nobody logs in with (ImportedAccount) until `manage.py
+add_organiser` gives one a password."""
 
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ from django.template.loader import render_to_string
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
+
+from tournaments.clubs.services.clubs import make_organiser
+from tournaments.models import Club, ImportedAccount
 
 
 def new_organiser(*, username: str, email: str = "") -> User:
@@ -46,6 +51,27 @@ def create_organiser(*, username: str, password: str, email: str = "") -> User:
         user.set_password(password)
         user.save()
     return user
+
+
+def made_by_an_import(user: User) -> bool:
+    """Whether the account was made by an event archive's import, and nobody has been given
+    a password for it yet."""
+    return not user.has_usable_password() and ImportedAccount.objects.filter(user=user).exists()
+
+
+def activate_imported_account(*, user: User, password: str, club_name: str = "") -> Club:
+    """Let a person an event archive's import named (an account nobody could log in with)
+    log in with `password` and organise the club of `club_name`, by default the club the
+    archive was imported into (docs/archive.md)."""
+    imported = ImportedAccount.objects.select_related("club").filter(user=user).first()
+    if imported is None or not made_by_an_import(user):
+        raise ValidationError(_("This account was not made by an event archive's import."))
+    with transaction.atomic():
+        validate_password(password, user)
+        user.set_password(password)
+        user.is_active = True
+        user.save(update_fields=["password", "is_active"])
+        return make_organiser(user=user, club_name=club_name or imported.club.name)
 
 
 class SignUpTokens(PasswordResetTokenGenerator):

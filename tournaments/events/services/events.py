@@ -12,6 +12,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Value
+from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from tournaments import rules
@@ -23,6 +25,9 @@ from tournaments.play.services.scoring import MOST_TOURNAMENT_POINTS, refresh_ga
 from tournaments.ratings.services import event_date_changed
 from tournaments.rules.text import escaped, shown, unprintable
 from tournaments.standings import services as standings
+from tournaments.words.names import name_key
+
+BATCH = 500  # rows a bulk insert writes at once
 
 
 def tournament_points_problems(
@@ -88,7 +93,9 @@ def create_event(
         created_by=created_by,
         **settings,
     )
-    event.full_clean()
+    # Its one constraint (one counted copy of an event in a club) is the database's to
+    # check, under the import's lock: archive/services/store.py says it in words.
+    event.full_clean(validate_constraints=False)
     event.save()
     return event
 
@@ -275,8 +282,29 @@ def player_name(name: str) -> str:
 def find_or_add_player(*, club: Club, name: str) -> Player:
     """The club member of that name (any case), added if new."""
     name = player_name(name)
-    player = Player.objects.filter(club=club, name__iexact=name).first()
-    return player or Player.objects.create(club=club, name=name)
+    # Compared as the unique index on (lower(name), club) stores it, so the index finds it.
+    member = Player.objects.alias(key=Lower("name")).filter(club=club, key=Lower(Value(name)))
+    return member.first() or Player.objects.create(club=club, name=name)
+
+
+def find_or_add_players(*, club: Club, names: Iterable[str]) -> dict[str, Player]:
+    """The club members of these names by `name_key` (spaces and case aside), the new ones
+    added: one query and a few batches of inserts whatever their number (an archive's
+    registrations), never one lookup per name."""
+    wanted: dict[str, str] = {}
+    for name in names:
+        name = player_name(name)
+        wanted.setdefault(name_key(name), name)
+    members: dict[str, Player] = {}
+    # The club's members, read once: a club has hundreds, and a name read as the archive
+    # reads it (casefold) matches whatever the database's own lower() would.
+    for player in Player.objects.filter(club=club).order_by("id"):
+        members.setdefault(name_key(player.name), player)
+    new = [Player(club=club, name=name) for key, name in wanted.items() if key not in members]
+    # In bulk, without a history record each, as an archive's registrations are written.
+    for player in Player.objects.bulk_create(new, batch_size=BATCH):
+        members[name_key(player.name)] = player
+    return {key: members[key] for key in wanted}
 
 
 def register_player(*, event: Event, name: str, checked_in: bool = True) -> Registration:

@@ -18,6 +18,7 @@ from django.db.models import Q
 from django_tasks import task
 
 from tournaments.models import (
+    Club,
     Federation,
     FederationRating,
     Game,
@@ -69,6 +70,8 @@ def game_rated(game: Game) -> bool:
     federation = Federation.objects.filter(clubs__events__games=game).first()
     if federation is None:
         return False
+    if not game.event.counted:
+        return True  # a copy of an event kept apart: never rated (its original is)
     with transaction.atomic():
         Federation.objects.select_for_update().get(pk=federation.pk)
         seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
@@ -206,3 +209,22 @@ def on_result_changed(sender: object, *, game: Game, **kwargs: object) -> None:
     if Federation.objects.filter(clubs__events=game.event_id).exists():
         game_id = game.pk
         transaction.on_commit(lambda: rate_game.enqueue(game_id))
+
+
+@task()
+def rebuild_from(federation_id: int, since: str) -> None:
+    """In the background: the ranking rebuilt from a date (ISO 8601)."""
+    federation = Federation.objects.filter(pk=federation_id).first()
+    if federation is not None:
+        rebuild_ranking(federation=federation, since=datetime.date.fromisoformat(since))
+
+
+def on_results_rewritten(
+    sender: object, *, club_id: int, since: datetime.date, **kwargs: object
+) -> None:
+    """Listens to models.signals.results_rewritten: an event of a federation's club deleted or
+    imported moves every rating from its date, rebuilt in the background once it commits."""
+    federation_id = Club.objects.filter(pk=club_id).values_list("federation_id", flat=True).first()
+    if federation_id is not None:
+        day = since.isoformat()
+        transaction.on_commit(lambda: rebuild_from.enqueue(federation_id, day))

@@ -21,7 +21,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ramiscore.prepare import system_language
-from tournaments.clubs.services.accounts import create_organiser, new_organiser
+from tournaments.clubs.services.accounts import (
+    activate_imported_account,
+    create_organiser,
+    made_by_an_import,
+    new_organiser,
+)
 from tournaments.clubs.services.clubs import make_organiser
 
 PASSWORD_VARIABLE = "ORGANISER_PASSWORD"
@@ -63,6 +68,9 @@ class Command(BaseCommand):
             username, club = self._ask_name_and_club(club)
         # User names log in whatever their case: "Claire" is the account claire.
         existing = get_user_model().objects.filter(username__iexact=username.strip()).first()
+        if existing is not None and made_by_an_import(existing):
+            self._activate(existing, club, interactive)
+            return
         if existing is not None:
             self._join_club(existing, club)
             return
@@ -93,6 +101,36 @@ class Command(BaseCommand):
             done = _("Organiser '%(username)s' added (he creates his club on first login).")
         club_name = club_row.name if club_row else ""
         self.stdout.write(self.style.SUCCESS(done % {"username": user.username, "club": club_name}))
+
+    def _activate(self, user, club: str, interactive: bool) -> None:
+        """An account an event archive's import made (nobody could log in with it): it gets
+        the password and organises the club (by default the one it was imported into)."""
+        password = os.environ.get(PASSWORD_VARIABLE, "")
+        if not password:
+            if not interactive:
+                raise CommandError(
+                    _(
+                        "No password: set %(variable)s, or run this on a terminal to be asked "
+                        "for one."
+                    )
+                    % {"variable": PASSWORD_VARIABLE}
+                )
+            password = self._ask_password(user)
+        imported_into = user.imported_as.club.name
+        try:
+            club_row = activate_imported_account(user=user, password=password, club_name=club)
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from None
+        self.stdout.write(
+            self.style.SUCCESS(
+                _(
+                    "'%(username)s' was made by importing an event into %(imported)s, and "
+                    "nobody could log in with it: he now logs in with the password given, and "
+                    "organises %(club)s."
+                )
+                % {"username": user.username, "imported": imported_into, "club": club_row.name}
+            )
+        )
 
     def _join_club(self, user, club: str) -> None:
         """An existing account: only joins the club; his password stays as it is."""

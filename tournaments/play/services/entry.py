@@ -117,6 +117,7 @@ def record_hand(
                 raise HandConflict(game.hands.filter(number=number).first(), last + 1)
             if after and not (last_hand.is_base(after) if last_hand else after == START):
                 raise StaleHand(None, last + 1)
+            _refuse_past_the_most_hands(number)
             _refuse_if_closed(game)
             _refuse_other_tables_seat(game, entered_by_seat)
             preview_hand(game=game, facts=facts)  # nothing is written if the rules refuse it
@@ -424,6 +425,18 @@ def rules_cards_text(value: Held | None) -> str:
     if isinstance(value, str) and value != NEVER_MELDED:
         return value  # kept as typed: the engine reports the bad code
     return ""
+
+
+def _refuse_past_the_most_hands(number: int) -> None:
+    most = rules.variants.MAX_HANDS  # read here: the rule book's, never a copy
+    if number > most:
+        raise ValidationError(
+            _(
+                "A game has at most %(most)s hands: this table has played them all. Close "
+                "the table, and start a new game if the players go on."
+            )
+            % {"most": most}
+        )
 
 
 def _confirmed_by_organiser(hand: Hand, game: Game, user: Actor) -> None:

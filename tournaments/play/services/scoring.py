@@ -38,10 +38,7 @@ def refresh_game(game: Game) -> rules.GameResult:
     with transaction.atomic():
         seats, hands = load_facts(game)
         result = rules.score_game(engine_game(game, seats, hands))
-        # A provisional hand keeps the game open: no winner or prize until it is confirmed.
-        # A game closed before any hand has no result at all: ties keep seating order, so
-        # the engine would crown the first seat of a 0-0 game.
-        decided = result.finished and bool(hands) and not any(hand.is_provisional for hand in hands)
+        decided = is_decided(result, hands)
         was_finished = game.finished
         _write_hands(seats, hands, result)
         _write_seats(game, seats, result, decided)
@@ -62,30 +59,55 @@ def refresh_game(game: Game) -> rules.GameResult:
     return result
 
 
+def is_decided(result: rules.GameResult, hands: list[Hand]) -> bool:
+    """Whether the game has its final result: the engine says it is over, and no hand waits
+    for confirmation (a provisional hand keeps it open: no winner or prize until then). A
+    game closed before any hand has no result at all: ties keep seating order, so the engine
+    would crown the first seat of a 0-0 game."""
+    return result.finished and bool(hands) and not any(hand.is_provisional for hand in hands)
+
+
 def _write_hands(seats: list[Seat], hands: list[Hand], result: rules.GameResult) -> None:
     # Only the rows whose derived values moved are written: a new hand at the end of a game
     # changes its own lines, a correction those after it, never the whole game's.
-    by_name = {seat.player.name: seat for seat in seats}
-    hands_to_save, lines_to_save = [], []
-    for hand, scored, totals in zip(hands, result.hands, result.running_totals, strict=True):
-        winner_id = by_name[scored.winner].id if scored.winner else None
-        if (hand.result, hand.winner_id) != (scored.result, winner_id):
-            hand.result, hand.winner_id = scored.result, winner_id
-            hands_to_save.append(hand)
+    lines: list[dict[int, HandLine]] = []
+    for hand in hands:
         existing = {line.seat_id: line for line in hand.lines.all()}
         for seat in seats:
-            line = existing.get(seat.id)
-            if line is None:
+            if seat.id not in existing:
                 # Every seat gets a line, zeros included, so that totals read from one table.
-                line = HandLine.objects.create(hand=hand, seat=seat)
-            derived = line_values(scored, totals, seat.player.name)
-            if (line.counted, line.points, line.running_total) != derived:
-                line.counted, line.points, line.running_total = derived
-                lines_to_save.append(line)
+                existing[seat.id] = HandLine.objects.create(hand=hand, seat=seat)
+        lines.append(existing)
+    hands_to_save, lines_to_save = derive_rows(seats, list(zip(hands, lines, strict=True)), result)
     Hand.objects.bulk_update(hands_to_save, ["result", "winner"], batch_size=200)
     HandLine.objects.bulk_update(
         lines_to_save, ["counted", "points", "running_total"], batch_size=200
     )
+
+
+def derive_rows(
+    seats: list[Seat], hands: list[tuple[Hand, dict[int, HandLine]]], result: rules.GameResult
+) -> tuple[list[Hand], list[HandLine]]:
+    """Give each hand (with its line of each seat, by seat id) the derived values the
+    engine's `result` says: who won it and its result, each line's counted value, points and
+    running total. No query; the hands and lines whose values moved."""
+    by_name = {seat.player.name: seat for seat in seats}
+    hands_moved: list[Hand] = []
+    lines_moved: list[HandLine] = []
+    for (hand, lines), scored, totals in zip(
+        hands, result.hands, result.running_totals, strict=True
+    ):
+        winner_id = by_name[scored.winner].id if scored.winner else None
+        if (hand.result, hand.winner_id) != (scored.result, winner_id):
+            hand.result, hand.winner_id = scored.result, winner_id
+            hands_moved.append(hand)
+        for seat in seats:
+            line = lines[seat.id]
+            derived = line_values(scored, totals, seat.player.name)
+            if (line.counted, line.points, line.running_total) != derived:
+                line.counted, line.points, line.running_total = derived
+                lines_moved.append(line)
+    return hands_moved, lines_moved
 
 
 def line_values(
@@ -96,6 +118,15 @@ def line_values(
 
 
 def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decided: bool) -> None:
+    derive_seats(game, seats, result, decided)
+    Seat.objects.bulk_update(
+        seats, ["total", "rank", "hands_won", "prize", "tournament_points"], batch_size=500
+    )
+
+
+def derive_seats(game: Game, seats: list[Seat], result: rules.GameResult, decided: bool) -> None:
+    """Give each seat (with its player) its total, rank, hands won, prize and tournament
+    points from the engine's `result` and the event's scale (`game.event`). No query."""
     names = [seat.player.name for seat in seats]
     hands_won = dict.fromkeys(names, 0)
     for scored in result.hands:
@@ -133,28 +164,32 @@ def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decide
         cents = result.prizes.get(name) if (result.prizes and decided) else None
         seat.prize = Decimal(cents) / 100 if cents is not None else None
         seat.tournament_points = points.get(name, Decimal(0))
-    Seat.objects.bulk_update(
-        seats, ["total", "rank", "hands_won", "prize", "tournament_points"], batch_size=500
-    )
 
 
 def _write_game(
     game: Game, seats: list[Seat], hands: list[Hand], result: rules.GameResult, decided: bool
 ) -> None:
-    by_name = {seat.player.name: seat.player for seat in seats}
-    provisional = any(hand.is_provisional for hand in hands)
-    game.finished = decided
-    game.has_provisional_hands = provisional
-    game.ended_after_hand = result.ended_after_hand
-    game.hands_played = len(hands)
-    game.winner = by_name[result.winner] if game.finished and result.winner else None
+    derive_game(game, seats, hands, result, decided)
     Game.objects.filter(pk=game.pk).update(
         # The table's page changed (play/services/versions.py); update() skips auto_now.
         version=versions.NEXT,
         updated_at=timezone.now(),
         finished=game.finished,
-        has_provisional_hands=provisional,
+        has_provisional_hands=game.has_provisional_hands,
         ended_after_hand=game.ended_after_hand,
         hands_played=game.hands_played,
         winner=game.winner,
     )
+
+
+def derive_game(
+    game: Game, seats: list[Seat], hands: list[Hand], result: rules.GameResult, decided: bool
+) -> None:
+    """Give the game its derived fields (finished, hands played, winner...) from the
+    engine's `result`. No query."""
+    by_name = {seat.player.name: seat.player for seat in seats}
+    game.finished = decided
+    game.has_provisional_hands = any(hand.is_provisional for hand in hands)
+    game.ended_after_hand = result.ended_after_hand
+    game.hands_played = len(hands)
+    game.winner = by_name[result.winner] if game.finished and result.winner else None

@@ -49,20 +49,24 @@ class ClubPlayer:
 def club_player(player: Player) -> ClubPlayer:
     """His nights (newest first), his place in each season of the club he played in, and
     his rating history: ten queries whatever the number of nights and seasons."""
-    played = Event.objects.filter(
-        Q(games__seats__player=player) | Q(kind=Event.Kind.TOURNAMENT, registrations__player=player)
-    ).distinct()
+    played = (
+        Event.objects.counted()
+        .filter(
+            Q(games__seats__player=player)
+            | Q(kind=Event.Kind.TOURNAMENT, registrations__player=player)
+        )
+        .distinct()
+    )
     his_events = list(played.order_by("-date", "-id"))
     seasons = list(Season.objects.filter(club_id=player.club_id).order_by("-starts_on", "-id"))
     chosen: dict[int, list[int]] = {}
-    for season_id, event_id in Season.events.through.objects.filter(season__in=seasons).values_list(
-        "season_id", "event_id"
-    ):
+    links = Season.events.through.objects.filter(season__in=seasons, event__counted=True)
+    for season_id, event_id in links.values_list("season_id", "event_id"):
         chosen.setdefault(season_id, []).append(event_id)
     in_ranges = []
     if seasons:
         in_ranges = list(
-            Event.objects.filter(
+            Event.objects.counted().filter(
                 club_id=player.club_id,
                 date__gte=min(s.starts_on for s in seasons),
                 date__lte=max(s.ends_on for s in seasons),

@@ -164,14 +164,14 @@ def _tournament_night(
 
 def season_events(season: Season) -> list[Event]:
     """The events a season counts, in date order: those chosen, or else every event of the
-    club between its dates. One or two queries."""
-    chosen = list(season.events.order_by("date", "id"))
+    club between its dates; never a copy kept apart (Event.counted). One or two queries."""
+    chosen = list(season.events.counted().order_by("date", "id"))
     if chosen:
         return chosen
     return list(
-        Event.objects.filter(
-            club_id=season.club_id, date__gte=season.starts_on, date__lte=season.ends_on
-        ).order_by("date", "id")
+        Event.objects.counted()
+        .filter(club_id=season.club_id, date__gte=season.starts_on, date__lte=season.ends_on)
+        .order_by("date", "id")
     )
 
 
