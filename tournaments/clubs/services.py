@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Club
+from tournaments.models import Club, Game, Venue
 
 # Who makes a change: a person logged in, a visitor (a table link's phone), or a command (None).
 Actor = User | AnonymousUser | None
@@ -24,6 +24,15 @@ def organises(user: Actor, club: Club | int) -> TypeGuard[User]:
         return False
     club_id = club if isinstance(club, int) else club.pk
     return user.is_superuser or user.clubs.filter(pk=club_id).exists()
+
+
+def organises_table(user: Actor, game: Game) -> TypeGuard[User]:
+    """Whether the user organises the club running this table: its venue's club at a
+    simultaneous evening (another venue's organisers do not), else its event's club."""
+    if game.venue_id is None or user is None or not user.is_authenticated:
+        return organises(user, game.event.club_id)
+    club_id = Venue.objects.filter(pk=game.venue_id).values_list("club_id", flat=True).get()
+    return organises(user, club_id)
 
 
 def create_club(*, name: str, organiser: User) -> Club:

@@ -1,7 +1,8 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
 clubs: Club, Player. federations: Federation, Person (one person across clubs, his
-licence), PersonMerge, MemberImport. events: Event, Registration, Round. clock: ClockChange
+licence), PersonMerge, MemberImport. events: Event, Registration, Round, Venue (a club's room
+in a simultaneous evening). clock: ClockChange
 (what the organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
 Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
 integrations: ApiToken, WebhookSubscription, WebhookDelivery, WebhookAttempt (other sites
@@ -14,7 +15,7 @@ hand, and the derived columns and rows are rewritten in the same transaction as 
 from .allowances import Allowance
 from .clock import ClockChange
 from .clubs import Club, Player
-from .events import Event, Registration, Round
+from .events import Event, Registration, Round, Venue
 from .federations import Federation, FederationRating, MemberImport, Person, PersonMerge
 from .games import Bye, Game, Hand, HandLine, Seat
 from .integrations import (
@@ -58,4 +59,5 @@ __all__ = [
     "Season",
     "Standing",
     "StoredPdf",
+    "Venue",
 ]

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.events.display.clock import ClockView, clock_view
 from tournaments.events.display.tournament import points_words
-from tournaments.models import Bye, Event, Game, Round
+from tournaments.models import Bye, Event, Game, Round, Venue
 from tournaments.play.display.scoreboard import GameCard, game_card
 from tournaments.ranking import StandingRow, deciding_tie_breaks
 from tournaments.screen.selectors import ScreenData
@@ -37,6 +37,7 @@ class StandingLine:
     name: str
     points: str
     decided_by: str = ""
+    club: str = ""  # at a simultaneous evening: the club where he plays
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class Screen:
     leaders: list[TableLeader] = field(default_factory=list)
     seating: list[SeatLine] = field(default_factory=list)
     clock: ClockView | None = None
+    venue: Venue | None = None  # a simultaneous evening's venue: its tables
 
     @property
     def round_open(self) -> bool:
@@ -73,7 +75,11 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         for game in data.games
     ]
     found = Screen(
-        event, current, cards, standings=standing_lines(data.standings, event.tie_breaks)
+        event,
+        current,
+        cards,
+        standings=standing_lines(data.standings, event.tie_breaks, data.clubs),
+        venue=data.venue,
     )
     if not event.is_tournament:
         found.leaders = table_leaders(cards)
@@ -84,14 +90,18 @@ def screen(data: ScreenData, now: datetime) -> Screen:
     return found
 
 
-def standing_lines(rows: list[StandingRow], tie_breaks: list[str]) -> list[StandingLine]:
+def standing_lines(
+    rows: list[StandingRow], tie_breaks: list[str], clubs: dict[int, str] | None = None
+) -> list[StandingLine]:
     deciding = deciding_tie_breaks(rows, tie_breaks)
+    clubs = clubs or {}
     return [
         StandingLine(
             row.place,
             row.name,
             points_words(row.record.points),
             _("tie-break: %(tie_break)s") % {"tie_break": tie_break_label(key)} if key else "",
+            clubs.get(row.record.player_id, ""),
         )
         for row, key in zip(rows, deciding, strict=True)
     ]

@@ -28,4 +28,5 @@ urlpatterns = [
     path("", include("tournaments.urls.gamefiles")),
     path("", include("tournaments.urls.seasons")),
     path("", include("tournaments.urls.federation")),
+    path("", include("tournaments.urls.evenings")),
 ]

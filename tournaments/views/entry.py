@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ramiscore.middleware import on_a_laptop
-from tournaments.clubs.services import organises
+from tournaments.clubs.services import organises_table
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
 from tournaments.models import Game
 from tournaments.play.display.conflict import ConflictView, conflict_view
@@ -99,7 +99,7 @@ def table_link_game(view):
     @wraps(view)
     def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
         game = game_from_link(token)
-        vouches = organises(request.user, game.event.club_id)
+        vouches = organises_table(request.user, game)
         entrant = Entrant(request.user, device_id(request), token=token, vouches=vouches)
         return view(request, game, entrant, *args, **kwargs)
 

@@ -5,6 +5,7 @@ Players, rounds and tables are in organiser_play; game files in gamefiles.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 
 from django.contrib import messages
@@ -48,7 +49,7 @@ from tournaments.forms.organiser import (
     PlayerListForm,
     RulesForm,
 )
-from tournaments.models import Club, Event, Round, Season
+from tournaments.models import Club, Event, Round, Season, Venue
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
@@ -73,12 +74,19 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "organiser/dashboard.html", _dashboard(request.user, ClubForm()))
 
 
+# A club's venues at simultaneous evenings are listed from this long ago.
+EVENINGS_SHOWN = datetime.timedelta(days=30)
+
+
 def _dashboard(user, club_form: ClubForm) -> dict:
     clubs = list(managed_clubs(user))
     today = timezone.localdate()
-    events = Event.objects.filter(club__in=clubs).select_related("club")
+    # A simultaneous evening is run from each club's venue, not as the first club's event.
+    events = Event.objects.filter(club__in=clubs, federation__isnull=True).select_related("club")
+    venues = Venue.objects.filter(club__in=clubs, event__date__gte=today - EVENINGS_SHOWN)
     return {
         "clubs": clubs,
+        "venues": list(venues.select_related("event", "club").order_by("event__date")),
         "upcoming": list(events.filter(date__gte=today).order_by("date", "id")),
         "past": list(events.filter(date__lt=today).order_by("-date", "-id")),
         "seasons": list(Season.objects.filter(club__in=clubs).select_related("club")),

@@ -4,7 +4,8 @@ Views say who may act with the decorators below (`organiser_view` for an event's
 `game_organiser_view` for a table's, `club_organiser_view` and `season_organiser_view` for a
 club's seasons, `any_organiser_view` for an organiser's pages about no club in particular,
 `federation_official_view` for a federation's, `event_results_view` for an event's results
-by licence);
+by licence, `venue_organiser_view` for a venue's at a simultaneous evening, with `may_run`
+saying who runs which venue);
 the services check what they own (who may confirm a hand, for one) whatever calls them.
 Anonymous visitors may read public pages only.
 """
@@ -25,7 +26,8 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments.clubs.services import organises
-from tournaments.models import Club, Event, Federation, Game, Season
+from tournaments.federation.services.evenings import runs_venue
+from tournaments.models import Club, Event, Federation, Game, Season, Venue
 
 
 class LoggedInRequest(HttpRequest):
@@ -40,8 +42,9 @@ def can_manage_club(user, club: Club) -> bool:
 
 
 def can_manage(user, event: Event) -> bool:
-    """Whether the user organises this event's club (or is a site administrator)."""
-    return can_manage_club(user, event.club)
+    """Whether the user organises this event's club (or is a site administrator); at a
+    simultaneous evening, whether he runs it as a whole (its federation's officials)."""
+    return may_run(user, event)
 
 
 def game_from_link(token: str) -> Game:
@@ -74,15 +77,6 @@ def device_id(request) -> str:
     return request.session["device"]
 
 
-def _refusal(request: HttpRequest, club: Club, login_next: str) -> HttpResponse | None:
-    """None if the user organises the club; the login page for visitors; 403 for others."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(login_next)
-    if not can_manage_club(request.user, club):
-        raise PermissionDenied
-    return None
-
-
 def _this_page(request: HttpRequest, _thing: object) -> str:
     return request.get_full_path()
 
@@ -90,20 +84,22 @@ def _this_page(request: HttpRequest, _thing: object) -> str:
 def _organisers_only(
     key: str,
     load: Callable[[int], Any],
-    club_of: Callable[[Any], Club],
+    allowed: Callable[[User, Any], bool],
     login_next: Callable[[HttpRequest, Any], str] = _this_page,
 ):
     """A decorator for views whose URL gives `key` (an id): `load` finds the thing (or 404),
-    only the organisers of its club get through, and the view gets the thing instead of its
-    id. `login_next` says where a visitor goes back after logging in (this page by default)."""
+    only the users `allowed` to run it get through (visitors log in first, others get 403),
+    and the view gets the thing instead of its id. `login_next` says where a visitor goes
+    back after logging in (this page by default)."""
 
     def decorator(view):
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             thing = load(kwargs.pop(key))
-            refused = _refusal(request, club_of(thing), login_next(request, thing))
-            if refused is not None:
-                return refused
+            if not request.user.is_authenticated:
+                return redirect_to_login(login_next(request, thing))
+            if not allowed(request.user, thing):
+                raise PermissionDenied
             return view(request, thing, *args, **kwargs)
 
         return wrapper
@@ -116,7 +112,7 @@ def _event(event_id: int) -> Event:
 
 
 def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("event__club"), pk=game_id)
+    return get_object_or_404(Game.objects.select_related("event__club", "venue__club"), pk=game_id)
 
 
 def _season(season_id: int) -> Season:
@@ -128,15 +124,41 @@ def _club(club_id: int) -> Club:
 
 
 # For views taking `event_id`: the view gets the event, with its club.
-organiser_view = _organisers_only("event_id", _event, lambda event: event.club)
+organiser_view = _organisers_only("event_id", _event, lambda user, event: may_run(user, event))
 # For views taking `club_id` or `season_id`: the club, or the season with its club.
-club_organiser_view = _organisers_only("club_id", _club, lambda club: club)
-season_organiser_view = _organisers_only("season_id", _season, lambda season: season.club)
+club_organiser_view = _organisers_only("club_id", _club, can_manage_club)
+season_organiser_view = _organisers_only(
+    "season_id", _season, lambda user, season: can_manage_club(user, season.club)
+)
 
 
 def game_organiser_view(login_next: Callable[[HttpRequest, Game], str] = _this_page):
-    """For views taking `game_id`: the view gets the game, with its event and club."""
-    return _organisers_only("game_id", _game, lambda game: game.event.club, login_next)
+    """For views taking `game_id`: the view gets the game, with its event and club (and its
+    venue, at a simultaneous evening: only those who run that venue get through)."""
+    return _organisers_only(
+        "game_id", _game, lambda user, game: may_run(user, game.event, game.venue), login_next
+    )
+
+
+# --- A simultaneous evening: who runs which venue --------------------------------------------
+
+
+def may_run(user, event: Event, venue: Venue | None = None) -> bool:
+    """Who runs an event's tables: its club's organisers; at a simultaneous evening, its
+    federation's officials everywhere and a venue's club's organisers at that venue only
+    (the rule is the evening's services', which refuse the same)."""
+    return runs_venue(user, event, venue)
+
+
+def _venue(venue_id: int) -> Venue:
+    return get_object_or_404(Venue.objects.select_related("event__club", "club"), pk=venue_id)
+
+
+# For views taking `venue_id`: the venue's club's organisers and the federation's officials;
+# the view gets the venue, with its event and club.
+venue_organiser_view = _organisers_only(
+    "venue_id", _venue, lambda user, venue: may_run(user, venue.event, venue)
+)
 
 
 def any_organiser_view(view):

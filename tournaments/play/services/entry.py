@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import rules
-from tournaments.clubs.services import Actor, organises
+from tournaments.clubs.services import Actor, organises_table
 from tournaments.models import Game, Hand, HandLine, Happening, Seat
 from tournaments.models.signals import tell
 from tournaments.play.facts import HandFacts, engine_game, load_facts
@@ -266,7 +266,7 @@ def confirm_hand(
         hand = Hand.objects.get(pk=hand.pk)
         if not hand.is_provisional:
             raise ValidationError(_("This hand does not need confirming."))
-        if organises(user, game.event.club_id):
+        if organises_table(user, game):
             confirmed_by_seat = None
         else:
             _refuse_as_confirmer(game, hand, confirmed_by_seat, user, device)
@@ -413,7 +413,7 @@ def rules_cards_text(value: Held | None) -> str:
 
 def _confirmed_by_organiser(hand: Hand, game: Game, user: Actor) -> None:
     """An organiser keying a hand (from the paper sheet) or correcting one vouches for it."""
-    if hand.needs_confirmation and organises(user, game.event.club_id):
+    if hand.needs_confirmation and organises_table(user, game):
         hand.confirmed_by, hand.confirmed_at = user, timezone.now()
 
 
