@@ -89,7 +89,7 @@ def catalogue_problems(path: Path) -> list[Problem]:
             pairs = [(entry.msgid, plural.get(0, "")), (entry.msgid_plural, plural.get(1, ""))]
         for msgid, msgstr in pairs:
             problems += [
-                Problem(entry.linenum, msgid, what) for what in shape_problems(msgid, msgstr)
+                Problem(entry.linenum or 0, msgid, what) for what in shape_problems(msgid, msgstr)
             ]
     return problems
 

@@ -8,7 +8,13 @@ from django.urls import include, path
 
 from tournaments.api.main import api
 from tournaments.views import api_docs
-from tournaments.views.accounts import LoginView, PasswordResetView
+from tournaments.views.accounts import (
+    LoginView,
+    PasswordResetView,
+    confirm_sign_up,
+    sign_up,
+    sign_up_sent,
+)
 
 # Django's own account views, with the site's templates in templates/registration/ (the
 # login page taking the user name in any case, the reset page with an allowance per address:
@@ -38,6 +44,10 @@ accounts = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    # Signing up (SIGNUP_OPEN), the address confirmed by a link: tournaments/views/accounts.py.
+    path("signup/", sign_up, name="sign_up"),
+    path("signup/sent/", sign_up_sent, name="sign_up_sent"),
+    path("signup/<str:uid>/<str:token>/", confirm_sign_up, name="sign_up_confirm"),
 ]
 
 urlpatterns = [

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import django
@@ -170,7 +170,7 @@ def newest_change(path: Path) -> float:
 def ask_for_organiser(*, interactive: bool) -> None:
     """First start: nobody can log in yet. Asks for an organiser on a terminal; otherwise
     says how to add one, and the site serves anyway (its public pages need nobody)."""
-    from tournaments.clubs.selectors import has_organiser
+    from tournaments.clubs.selectors.accounts import has_organiser
 
     if has_organiser():
         return
@@ -184,7 +184,7 @@ def ask_for_organiser(*, interactive: bool) -> None:
     print(_("No organiser can log in yet. Add one with:") + f"\n    {command}", flush=True)
 
 
-def banner(address: str, candidates: list[Candidate] = ()) -> str:
+def banner(address: str, candidates: Sequence[Candidate] = ()) -> str:
     """What the terminal shows once the site is up: where phones join, as text and QR code,
     every address of the laptop with its interface, and how to choose another."""
     site = settings.SITE_URL

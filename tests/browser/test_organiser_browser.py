@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import assert_no_sideways_scroll, log_in_with_the_form
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, organise
 from tournaments.models import Event, Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,7 +32,7 @@ SEVEN = [
 def claire(page: Page, live_server: LiveServer):
     """Claire, organiser of the Montreuil club, logged in through the form on the phone."""
     organiser = UserFactory(username="claire")
-    ClubFactory(name="Club de rami de Montreuil").organisers.add(organiser)
+    organise(ClubFactory(name="Club de rami de Montreuil"), organiser)
     log_in_with_the_form(page, live_server.url, organiser.username)
     return organiser
 

@@ -8,7 +8,9 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.factories import ClubFactory, play
+from tests.factories import ClubFactory, UserFactory, organise, play
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import EVERYTHING, NOTHING, allowed_at
 from tournaments.events.services.events import register_player
 from tournaments.events.services.rounds import open_round
 from tournaments.federation.selectors import evening_ranking, evening_venues, venue_page
@@ -16,11 +18,10 @@ from tournaments.federation.services.evenings import (
     close_venue_round,
     create_evening,
     register_at_venue,
-    runs_venue,
     seat_venue,
     set_venue_presence,
 )
-from tournaments.models import Event, Game, Registration
+from tournaments.models import Event, Game, Registration, Role
 from tournaments.standings.services import rebuild_event
 
 MONTREUIL = ["Anne", "Bruno", "Chloé", "Denis", "Elise", "Fanny", "Gilles", "Hugo"]
@@ -123,11 +124,30 @@ def test_a_venue_organiser_cannot_seat_register_or_close_at_another_venue(
 
 def test_who_runs_what(evening, organiser, vincennes_organiser, official):
     montreuil, vincennes = venues(evening)
-    assert runs_venue(organiser, evening, montreuil)
-    assert not runs_venue(organiser, evening, vincennes)
-    assert not runs_venue(organiser, evening)  # the evening as a whole: its officials'
-    assert runs_venue(official, evening) and runs_venue(official, evening, vincennes)
-    assert not runs_venue(None, evening, montreuil)
+    assert allowed_at(organiser, evening, montreuil) == EVERYTHING
+    assert allowed_at(organiser, evening, vincennes) == NOTHING
+    assert allowed_at(organiser, evening) == NOTHING  # the evening as a whole: its officials'
+    assert allowed_at(official, evening) == allowed_at(official, evening, vincennes) == EVERYTHING
+    assert allowed_at(None, evening, montreuil) == NOTHING
+
+
+def test_a_venues_volunteers_hold_their_roles_at_their_venue_only(evening, club):
+    montreuil, vincennes = venues(evening)
+    scorer = UserFactory(username="marqueur")
+    organise(club, scorer, Role.SCORER)
+    door = UserFactory(username="portier")
+    organise(club, door, Role.DOOR)
+    assert allowed_at(scorer, evening, montreuil) == {Can.SEE_EVENT, Can.KEEP_SCORE}
+    assert allowed_at(door, evening, montreuil) == {Can.SEE_EVENT, Can.REGISTER}
+    assert allowed_at(scorer, evening, vincennes) == allowed_at(scorer, evening) == NOTHING
+    register_at_venue(venue=montreuil, names=["Anne"], user=door)
+    with pytest.raises(ValidationError, match="Only the organisers of Club de rami de Montreuil"):
+        seat_venue(venue=montreuil, user=door)
+    with pytest.raises(ValidationError, match="Only the organisers of Rami club de Vincennes"):
+        register_at_venue(venue=vincennes, names=["Bruno"], user=door)
+    with pytest.raises(ValidationError, match="Only the organisers of Club de rami de Montreuil"):
+        register_at_venue(venue=montreuil, names=["Chloé"], user=scorer)
+    assert list(Registration.objects.values_list("player__name", flat=True)) == ["Anne"]
 
 
 def test_the_event_wide_ways_refuse_an_evening(evening, official):

@@ -8,9 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import play
+from tests.factories import UserFactory, organise, play
 from tournaments.federation.services.evenings import register_at_venue, seat_venue
-from tournaments.models import Event, Game, Registration
+from tournaments.models import Event, Game, Registration, Role
 
 pytestmark = pytest.mark.django_db
 
@@ -204,10 +204,10 @@ def test_the_ranking_across_venues_is_public_per_venue_too_and_polled_by_results
     poll = client.get(url, HTTP_HX_REQUEST="true")
     game = Game.objects.filter(venue=vincennes).get()
     names = [seat.player.name for seat in game.seats.select_related("player")]
-    play(game, "going_out", names[0], **{name: 5 for name in names[1:]})
+    play(game, "going_out", names[0], **dict.fromkeys(names[1:], 5))
     again = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=poll["ETag"])
     assert again.status_code == 304
-    play(game, "going_out", names[0], **{name: 60 for name in names[1:]})  # over: ranked
+    play(game, "going_out", names[0], **dict.fromkeys(names[1:], 60))  # over: ranked
     moved = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=poll["ETag"])
     assert moved.status_code == 200 and 'data-finished-games="1"' in moved.content.decode()
 
@@ -232,3 +232,24 @@ def test_the_dashboard_leads_each_club_to_its_venue(evening, seated, vincennes_o
     page = client_of(vincennes_organiser).get(reverse("organiser:dashboard")).content.decode()
     assert reverse("venue", kwargs={"venue_id": seated[1].pk}) in page
     assert reverse("organiser:event", kwargs={"event_id": evening.pk}) not in page
+
+
+def test_a_venues_scorer_keeps_score_there_and_nothing_more(evening, seated, club):
+    montreuil, vincennes = seated
+    scorer = UserFactory(username="marqueur")
+    organise(club, scorer, Role.SCORER)
+    client = client_of(scorer)
+    page = client.get(reverse("venue", kwargs={"venue_id": montreuil.pk})).content.decode()
+    # His tables' pages, but neither the seating, the closing nor the players' forms.
+    assert "Table 101" in page
+    assert reverse("venue_seat", kwargs={"venue_id": montreuil.pk}) not in page
+    assert reverse("venue_close", kwargs={"venue_id": montreuil.pk}) not in page
+    assert reverse("venue_players", kwargs={"venue_id": montreuil.pk}) not in page
+    table = Game.objects.filter(venue=montreuil).first()
+    enter = reverse("entry:enter", kwargs={"game_id": table.pk})
+    assert enter in page and client.get(enter).status_code == 200
+    assert client.post(reverse("venue_close", kwargs={"venue_id": montreuil.pk})).status_code == 403
+    other = Game.objects.filter(venue=vincennes).first()
+    assert client.get(reverse("entry:enter", kwargs={"game_id": other.pk})).status_code == 403
+    assert client.get(reverse("venue", kwargs={"venue_id": vincennes.pk})).status_code == 403
+    assert not Game.objects.filter(closed=True).exists()

@@ -10,7 +10,15 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory, make_game, play
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    PlayerFactory,
+    UserFactory,
+    make_game,
+    organise,
+    play,
+)
 from tests.federation.conftest import csv_of
 from tournaments.models import Person, PersonMerge, Player
 
@@ -97,7 +105,7 @@ def test_nobody_but_its_officials_reaches_a_federation_s_pages(client, federatio
     if who != "anonymous":
         user = UserFactory(username="someone")
         if who == "a club organiser":
-            ClubFactory().organisers.add(user)
+            organise(ClubFactory(), user)
         else:
             from tournaments.models import Federation
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import PASSWORD, UserFactory
-from tournaments.clubs.services import new_organiser
+from tournaments.clubs.services.accounts import new_organiser
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory, organise
 from tests.page import parse, table_rows
 from tests.pdf import dark_share, lines, page_png, pages_text
 from tests.views.organiser_support import seen_now
@@ -273,7 +273,7 @@ def test_visitors_are_sent_to_log_in_and_other_clubs_organisers_refused(client, 
     response = client.get(edit)
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     stranger = UserFactory(username="stranger")
-    ClubFactory().organisers.add(stranger)
+    organise(ClubFactory(), stranger)
     client.force_login(stranger)
     assert client.get(edit).status_code == 403
     assert client.post(edit, form_data()).status_code == 403

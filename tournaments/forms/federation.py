@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.federation.services.evenings import SEATINGS
@@ -24,7 +25,7 @@ class MemberListForm(forms.Form):
         ),
     )
 
-    def clean_file(self):  # type: ignore[no-untyped-def]
+    def clean_file(self) -> UploadedFile:
         upload = self.cleaned_data["file"]
         if upload.size > MOST_BYTES:
             raise forms.ValidationError(_("The file is larger than 10 MB: is it the member list?"))

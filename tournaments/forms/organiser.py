@@ -179,8 +179,14 @@ class EventSettingsForm(HiddenErrorsShown, EventForm):
 
     class Meta(EventForm.Meta):
         fields = list(SETTINGS)
+        widgets = {
+            **EventForm.Meta.widgets,
+            "registration_closes_at": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["seen"] = SeenField(self.instance, SETTINGS)
 

@@ -14,6 +14,7 @@ from tournaments.events.display.tournament import points_words
 from tournaments.models import Bye, Event, Game, Round, Venue
 from tournaments.play.display.scoreboard import GameCard, game_card
 from tournaments.ranking import StandingRow, deciding_tie_breaks
+from tournaments.registrations.selectors import Counts
 from tournaments.screen.selectors import ScreenData
 from tournaments.words.names import by_name
 from tournaments.words.tie_breaks import tie_break_label
@@ -60,6 +61,7 @@ class Screen:
     seating: list[SeatLine] = field(default_factory=list)
     clock: ClockView | None = None
     venue: Venue | None = None  # a simultaneous evening's venue: its tables
+    arrivals: Counts | None = None  # checked in, of those with a place
 
     @property
     def round_open(self) -> bool:
@@ -80,6 +82,7 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         cards,
         standings=standing_lines(data.standings, event.tie_breaks, data.clubs),
         venue=data.venue,
+        arrivals=data.arrivals,
     )
     if not event.is_tournament:
         found.leaders = table_leaders(cards)

@@ -11,6 +11,7 @@ from tournaments.federation.selectors import last_round_number
 from tournaments.models import Bye, ClockChange, Game, Registration, Venue
 from tournaments.play.selectors.games import games_with_seats, match_scores
 from tournaments.ranking import StandingRow
+from tournaments.registrations.selectors import Counts, counts
 from tournaments.standings.selectors import event_standings
 
 
@@ -26,26 +27,27 @@ class ScreenData:
     # with each player's club.
     venue: Venue | None = None
     clubs: dict[int, str] = field(default_factory=dict)  # player id → his venue's club
+    arrivals: Counts | None = None  # who is checked in, of those with a place
 
 
 def screen_data(event_id: int, venue_number: int | None = None) -> ScreenData:
     """What the projector shows (at a simultaneous evening, `venue_number`'s): at most
-    fifteen queries. Event.DoesNotExist if none, Venue.DoesNotExist for a venue it has not."""
+    sixteen queries. Event.DoesNotExist if none, Venue.DoesNotExist for a venue it has not."""
     overview = event_overview(event_id)
     venue = None
-    games = Game.objects.all()
+    tables = Game.objects.all()
     if venue_number is not None:
         venue = Venue.objects.select_related("club").get(event_id=event_id, number=venue_number)
         # The venue's round: the others may be a round ahead or behind.
         number = last_round_number(venue)
         current = next((each for each in overview.rounds if each.number == number), None)
         overview = replace(overview, current_round=current)
-        games = games.filter(venue=venue)
+        tables = tables.filter(venue=venue)
     current = overview.current_round
     games = (
-        games_with_seats(games.filter(round=current).order_by("table_number")) if current else []
+        games_with_seats(tables.filter(round=current).order_by("table_number")) if current else []
     )
-    data = ScreenData(overview, games, match_scores(games), venue=venue)
+    data = ScreenData(overview, games, match_scores(games), venue=venue, arrivals=counts(event_id))
     if overview.event.is_tournament and current is not None:
         data.standings = event_standings(overview.event)
     if overview.event.is_simultaneous:

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import Actor
+from tournaments.clubs.services.actors import Actor
 from tournaments.edits import services as edits
 from tournaments.edits.services import Seen
 from tournaments.models import Club, Event, Season

@@ -28,5 +28,7 @@ urlpatterns = [
     path("", include("tournaments.urls.gamefiles")),
     path("", include("tournaments.urls.seasons")),
     path("", include("tournaments.urls.federation")),
+    path("", include("tournaments.urls.people")),
+    path("", include("tournaments.urls.registrations")),
     path("", include("tournaments.urls.evenings")),
 ]

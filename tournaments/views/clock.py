@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.events.display.clock import ClockView, change_text, clock_view
 from tournaments.events.selectors.clock import clock_changes, tables_in_play
 from tournaments.events.services.clock import extend_clock, pause_clock, resume_clock, start_clock
@@ -30,7 +31,7 @@ from tournaments.models import Event, Game, Round
 from tournaments.rules.clock import EXTEND, PAUSE, RESUME, START
 from tournaments.views.pending import ROUND, pending_page
 from tournaments.web.feedback import act_and_tell
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import event_view
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -77,7 +78,7 @@ def _typed_minutes(request: HttpRequest, action: str) -> dict[str, int]:
 
 
 @require_POST
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def clock_action(request: HttpRequest, event: Event, number: int, action: str) -> HttpResponse:
     """Start, pause, resume or extend a round's clock, then back to the event page."""
     change = CHANGES.get(action)
@@ -96,7 +97,7 @@ def clock_action(request: HttpRequest, event: Event, number: int, action: str) -
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def close_at_time(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Time is up: GET asks "close the N tables still in play?", listing them; POST closes
     them with their totals as they stand, and the round (rounds.close_round)."""

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.federation.selectors import evening_ranking, evening_venues, venue_page
 from tournaments.federation.services.evenings import (
     close_venue_round,
@@ -29,9 +30,10 @@ from tournaments.views.public import POLL_EVERY
 from tournaments.web.feedback import act_and_tell, tell_problems
 from tournaments.web.permissions import (
     LoggedInRequest,
-    federation_official_view,
-    organiser_view,
-    venue_organiser_view,
+    evening_view,
+    federation_view,
+    public_view,
+    venue_view,
 )
 from tournaments.web.polling import HtmxRequest, polled
 
@@ -39,7 +41,7 @@ RANKING_PAGE = 100  # players a page of the combined ranking
 
 
 @require_http_methods(["GET", "POST"])
-@federation_official_view
+@federation_view
 def new_evening(request: LoggedInRequest, federation: Federation) -> HttpResponse:
     form = EveningForm(request.POST or None, federation=federation)
     if request.method == "POST" and form.is_valid():
@@ -64,29 +66,33 @@ def new_evening(request: LoggedInRequest, federation: Federation) -> HttpRespons
 
 
 @require_GET
-@organiser_view
+@evening_view(Can.SEE_EVENT)
 def evening(request: HttpRequest, event: Event) -> HttpResponse:
     """Every venue at a glance, for the federation's officials."""
-    if not event.is_simultaneous:
-        raise Http404(_("This event is played at one club."))
     context = {"event": event, "venues": evening_venues(event)}
     return render(request, "evening/evening.html", context)
 
 
 @require_GET
-@venue_organiser_view
-def venue(request: HttpRequest, venue: Venue) -> HttpResponse:
+@venue_view(Can.SEE_EVENT)
+def venue(request: LoggedInRequest, venue: Venue) -> HttpResponse:
     return _venue_page(request, venue, VenuePlayersForm())
 
 
-def _venue_page(request: HttpRequest, venue: Venue, form: VenuePlayersForm) -> HttpResponse:
-    context = {"venue": venue, "event": venue.event, "page": venue_page(venue), "form": form}
+def _venue_page(request: LoggedInRequest, venue: Venue, form: VenuePlayersForm) -> HttpResponse:
+    context = {
+        "venue": venue,
+        "event": venue.event,
+        "page": venue_page(venue),
+        "form": form,
+        "can": request.can,
+    }
     return render(request, "evening/venue.html", context)
 
 
 @require_POST
-@venue_organiser_view
-def add_players(request: HttpRequest, venue: Venue) -> HttpResponse:
+@venue_view(Can.REGISTER)
+def add_players(request: LoggedInRequest, venue: Venue) -> HttpResponse:
     form = VenuePlayersForm(request.POST)
     if form.is_valid():
         try:
@@ -107,8 +113,8 @@ def add_players(request: HttpRequest, venue: Venue) -> HttpResponse:
 
 
 @require_POST
-@venue_organiser_view
-def presence(request: HttpRequest, venue: Venue, registration_id: int) -> HttpResponse:
+@venue_view(Can.REGISTER)
+def presence(request: LoggedInRequest, venue: Venue, registration_id: int) -> HttpResponse:
     # Another venue's player is not found here: a 404, as if he were not there.
     registration = get_object_or_404(Registration, pk=registration_id, venue=venue)
     action = request.POST.get("action")
@@ -128,8 +134,8 @@ def presence(request: HttpRequest, venue: Venue, registration_id: int) -> HttpRe
 
 
 @require_POST
-@venue_organiser_view
-def seat(request: HttpRequest, venue: Venue) -> HttpResponse:
+@venue_view(Can.RUN_ROUNDS)
+def seat(request: LoggedInRequest, venue: Venue) -> HttpResponse:
     def act() -> str:
         round_ = seat_venue(venue=venue, user=request.user)
         return _("Round %(number)s seated.") % {"number": round_.number}
@@ -139,8 +145,8 @@ def seat(request: HttpRequest, venue: Venue) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@venue_organiser_view
-def close(request: HttpRequest, venue: Venue) -> HttpResponse:
+@venue_view(Can.RUN_ROUNDS)
+def close(request: LoggedInRequest, venue: Venue) -> HttpResponse:
     """GET asks first (it closes every table still playing); POST closes them."""
     page = venue_page(venue)
     if page.round is None:
@@ -159,6 +165,7 @@ def close(request: HttpRequest, venue: Venue) -> HttpResponse:
 
 
 @polled(standings_version, by="event_id")
+@public_view
 def ranking(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The ranking across venues (or `?venue=N`'s players, with their places across venues),
     a hundred players a page; htmx polls get the list alone."""

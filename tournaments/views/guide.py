@@ -9,8 +9,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from tournaments.web.guide import guide_html
+from tournaments.web.permissions import public_view
 
 
 @require_GET
+@public_view
 def guide(request: HttpRequest) -> HttpResponse:
     return render(request, "public/guide.html", {"guide": guide_html()})

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
+from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.forms import Form
@@ -21,7 +21,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import rules
-from tournaments.clubs.services import create_club
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import clubs_run, clubs_where, events_to_run
+from tournaments.clubs.services.clubs import create_club
 from tournaments.edits import services as edits
 from tournaments.edits.display import meanwhile_lines
 from tournaments.edits.services import EditConflict
@@ -55,22 +57,22 @@ from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
 from tournaments.views.pdf_jobs import jobs_context
 from tournaments.views.sheets import in_the_background
-from tournaments.web.permissions import LoggedInRequest, organiser_view
+from tournaments.web.permissions import LoggedInRequest, account_view, event_view
 from tournaments.words.variants import options_line
 
 DEFAULT_VARIANT = "rami-penalites"
 
 
 def managed_clubs(user) -> QuerySet[Club]:
-    """The clubs a user organises (every club for a site administrator)."""
-    clubs = Club.objects.all() if user.is_superuser else Club.objects.filter(organisers=user)
-    return clubs.order_by("name")
+    """The clubs where the user may create events (every club for a site administrator)."""
+    return clubs_where(user, Can.CREATE_EVENTS).order_by("name")
 
 
 @require_GET
-@login_required
+@account_view
 def dashboard(request: HttpRequest) -> HttpResponse:
-    """The organiser's clubs and their events, upcoming first; his first club if none."""
+    """The events the person runs (all his clubs', and those he holds a role for), upcoming
+    first; his first club if he has none."""
     return render(request, "organiser/dashboard.html", _dashboard(request.user, ClubForm()))
 
 
@@ -79,14 +81,19 @@ EVENINGS_SHOWN = datetime.timedelta(days=30)
 
 
 def _dashboard(user, club_form: ClubForm) -> dict:
-    clubs = list(managed_clubs(user))
+    run = clubs_run(user)
+    clubs = [club for club, can in run if can.create_events]
     today = timezone.localdate()
     # A simultaneous evening is run from each club's venue, not as the first club's event.
-    events = Event.objects.filter(club__in=clubs, federation__isnull=True).select_related("club")
-    venues = Venue.objects.filter(club__in=clubs, event__date__gte=today - EVENINGS_SHOWN)
+    events = events_to_run(user).filter(federation__isnull=True).select_related("club")
+    seeing = [club for club, can in run if can.see_event]
+    venues = Venue.objects.filter(club__in=seeing, event__date__gte=today - EVENINGS_SHOWN)
     return {
         "clubs": clubs,
         "venues": list(venues.select_related("event", "club").order_by("event__date")),
+        "people": {club.pk for club, can in run if can.manage_people},
+        "personal_data": {club.pk for club, can in run if can.personal_data},
+        "integrations": {club.pk for club, can in run if can.other_sites},
         "upcoming": list(events.filter(date__gte=today).order_by("date", "id")),
         "past": list(events.filter(date__lt=today).order_by("-date", "-id")),
         "seasons": list(Season.objects.filter(club__in=clubs).select_related("club")),
@@ -95,7 +102,7 @@ def _dashboard(user, club_form: ClubForm) -> dict:
 
 
 @require_POST
-@login_required
+@account_view
 def new_club(request: LoggedInRequest) -> HttpResponse:
     form = ClubForm(request.POST)
     if form.is_valid():
@@ -116,7 +123,7 @@ def _variant_from(data, default: str) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@account_view
 def new_event(request: LoggedInRequest) -> HttpResponse:
     """Create an event from a preset: its settings, then the options of its variant.
 
@@ -167,7 +174,7 @@ def _render_event_form(request, form, options, status: int = 200) -> HttpRespons
 
 
 @require_GET
-@login_required
+@account_view
 def variant_options(request: HttpRequest) -> HttpResponse:
     """The options fieldset of a variant, at its defaults (htmx swaps it into the form)."""
     variant = _variant_from(request.GET, DEFAULT_VARIANT)
@@ -175,7 +182,7 @@ def variant_options(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def edit_event(request: HttpRequest, event: Event) -> HttpResponse:
     """An event's name, date, fee, confirmation, language and tournament settings; new
     points rescore its tables (services.events.save_settings). A save from a page that no
@@ -218,7 +225,7 @@ def _conflict_context(conflict: EditConflict, lines: list[str]) -> dict:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def event_rules(request: HttpRequest, event: Event) -> HttpResponse:
     """Change the variant or its options; the event's games follow (or the change is refused,
     with the engine's reason, if a hand already played breaks the new rules; or, with the
@@ -272,13 +279,14 @@ def _render_rules(request, event, form, options, status: int = 200, **extra) -> 
 
 
 @require_GET
-@organiser_view
+@event_view(Can.SEE_EVENT)
 def event_page(request: HttpRequest, event: Event) -> HttpResponse:
-    """Players, rounds and tables of the event, with what the organiser can do next."""
+    """Players, rounds and tables of the event, with what the person can do next: each role
+    sees the controls of its own actions (`can`)."""
     return render(request, "organiser/event.html", event_page_context(request, event))
 
 
-def event_page_context(request: HttpRequest, event: Event, **forms: Form) -> dict:
+def event_page_context(request: HttpRequest, event: Event, **forms: Form) -> dict[str, Any]:
     """What the event page shows; `forms` as typed when one was refused (players_list...)."""
     overview = event_management(event)
     latest = overview.latest
@@ -289,6 +297,7 @@ def event_page_context(request: HttpRequest, event: Event, **forms: Form) -> dic
     return {
         "overview": overview,
         "event": event,
+        "can": request.can,
         "site": site,
         "join_url": join_url,
         "join_qr": qr_svg(join_url),

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.events.services.rounds import (
     close_round,
     open_round,
@@ -39,7 +40,7 @@ from tournaments.rules import PRESETS
 from tournaments.seating import SeatingError, split_into_tables
 from tournaments.views.pending import ROUND, TABLE, pending_page
 from tournaments.web.feedback import act_and_tell, tell_problems
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import event_view
 from tournaments.words.names import by_name
 
 MAX_TABLES_BY_HAND = 60
@@ -53,7 +54,7 @@ def _back(event: Event, anchor: str = "", **query) -> HttpResponse:
 
 
 @require_POST
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def new_round(request: HttpRequest, event: Event) -> HttpResponse:
     """Seat the next round by a seating method (random at a club night)."""
     form = OpenRoundForm(request.POST)
@@ -70,7 +71,7 @@ def new_round(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @require_GET
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def further_round(request: HttpRequest, event: Event) -> HttpResponse:
     """After a tournament's planned rounds: the page that asks before seating one more (its
     form posts to new_round, saying the round is wanted)."""
@@ -88,7 +89,7 @@ def further_round(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def seat_round_by_hand(request: HttpRequest, event: Event) -> HttpResponse:
     """Seat the next round as the organiser writes it: a name per line, a box per table, and
     a box for who sits out (the odd player of a two-player game)."""
@@ -207,7 +208,7 @@ def _confirm_then_act(
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def reseat(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Seat a round again, before its first hand: its tables are replaced."""
     act = partial(reseat_round, round_=_round(event, number))
@@ -216,7 +217,7 @@ def reseat(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def end_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Time is up: unfinished games end with their totals as they stand. Hands waiting for
     confirmation are confirmed or discarded first (the page lists them)."""
@@ -235,7 +236,7 @@ def end_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.KEEP_SCORE)
 def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """Close one table early; its totals stand, the winner and prizes follow. Hands waiting
     for confirmation are confirmed or discarded first (the page lists them)."""
@@ -253,7 +254,7 @@ def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
 
 
 @require_POST
-@organiser_view
+@event_view(Can.KEEP_SCORE)
 def resume_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     game = _game(event, game_id)
     try:
@@ -268,7 +269,7 @@ def resume_game(request: HttpRequest, event: Event, game_id: int) -> HttpRespons
 
 
 @require_POST
-@organiser_view
+@event_view(Can.TABLE_LINKS)
 def table_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """Turn a table's private link on or off."""
     game = _game(event, game_id)
@@ -286,7 +287,7 @@ def table_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.TABLE_LINKS)
 def renew_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """A new private link for a table: the old one and its QR code stop working."""
     game = _game(event, game_id)

@@ -10,19 +10,23 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.events.selectors.events import event_players
 from tournaments.events.services.events import register_player, register_players, set_presence
 from tournaments.forms.organiser import AddPlayerForm, PlayerListForm
 from tournaments.models import Event, Registration
+from tournaments.registrations import services as registrations
 from tournaments.views.organiser import event_page_context, players_context
-from tournaments.web.permissions import organiser_view
+from tournaments.views.registrations import tell_promoted
+from tournaments.web.permissions import event_view
+from tournaments.web.polling import HtmxRequest
 from tournaments.words.names import by_name
 
 PRESENCE_ACTIONS = {
@@ -34,8 +38,8 @@ PRESENCE_ACTIONS = {
 
 
 @require_POST
-@organiser_view
-def add_player(request: HttpRequest, event: Event) -> HttpResponse:
+@event_view(Can.REGISTER)
+def add_player(request: HtmxRequest, event: Event) -> HttpResponse:
     """Quick add by name: a club member is reused, a new name joins the club."""
     form = AddPlayerForm(request.POST)
     if not form.is_valid():
@@ -50,8 +54,8 @@ def add_player(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @require_POST
-@organiser_view
-def add_players(request: HttpRequest, event: Event) -> HttpResponse:
+@event_view(Can.REGISTER)
+def add_players(request: HtmxRequest, event: Event) -> HttpResponse:
     """A pasted list of names, one a line: every player registered and checked in, or none
     (each problem said with its line)."""
     form = PlayerListForm(request.POST)
@@ -72,8 +76,8 @@ def add_players(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @require_POST
-@organiser_view
-def presence(request: HttpRequest, event: Event, registration_id: int) -> HttpResponse:
+@event_view(Can.REGISTER)
+def presence(request: HtmxRequest, event: Event, registration_id: int) -> HttpResponse:
     """Check a player in or out; withdraw him from the next rounds, or bring him back."""
     registration = get_object_or_404(
         Registration.objects.select_related("player"), pk=registration_id, event=event
@@ -81,14 +85,18 @@ def presence(request: HttpRequest, event: Event, registration_id: int) -> HttpRe
     action = PRESENCE_ACTIONS.get(request.POST.get("action", ""))
     if action is None:
         return HttpResponse(_("Unknown action."), status=400)
-    set_presence(registration=registration, **action)
+    if action == {"withdrawn": True} and not event.rounds.exists():
+        # Before the first round, a withdrawal frees a place for the waiting list.
+        tell_promoted(request, registrations.withdraw(registration=registration))
+    else:
+        set_presence(registration=registration, **action)
     if request.htmx:
         return _players_part(request, event, said=[], errors=[], focus="")
     return _back(event, f"player-{registration.id}")
 
 
 def _answer(
-    request: HttpRequest,
+    request: HtmxRequest,
     event: Event,
     *,
     done: str = "",
@@ -114,7 +122,7 @@ def _answer(
 
 
 def _players_part(
-    request: HttpRequest,
+    request: HtmxRequest,
     event: Event,
     said: list[str],
     errors: list[str],

@@ -13,13 +13,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.forms.organiser import DiscardForm
 from tournaments.models import Event, Game, Hand
 from tournaments.play.display.hands import hand_summary
 from tournaments.play.selectors.games import game_sheet
 from tournaments.play.services.entry import confirm_hand, discard_hand
 from tournaments.web.feedback import act_and_tell
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import event_view
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -63,7 +64,7 @@ def _back_to_closing(event: Event, hand: Hand, then: str) -> HttpResponse:
 
 
 @require_POST
-@organiser_view
+@event_view(Can.KEEP_SCORE)
 def confirm_waiting(request: HttpRequest, event: Event, game_id: int, number: int):
     """The organiser confirms a waiting hand in his name, from the closing page."""
     hand = _hand(event, game_id, number)
@@ -77,7 +78,7 @@ def confirm_waiting(request: HttpRequest, event: Event, game_id: int, number: in
 
 
 @require_POST
-@organiser_view
+@event_view(Can.KEEP_SCORE)
 def discard_waiting(request: HttpRequest, event: Event, game_id: int, number: int):
     """The organiser discards a waiting hand, with the reason kept in its history."""
     hand = _hand(event, game_id, number)

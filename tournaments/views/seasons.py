@@ -12,6 +12,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import may
 from tournaments.edits import services as edits
 from tournaments.edits.display import meanwhile_lines
 from tournaments.edits.services import EditConflict
@@ -34,11 +36,7 @@ from tournaments.sheets.season import season_pdf
 from tournaments.sheets.versions import season_fingerprint
 from tournaments.web.downloads import standings_page
 from tournaments.web.pdfs import pdf_response
-from tournaments.web.permissions import (
-    can_manage_club,
-    club_organiser_view,
-    season_organiser_view,
-)
+from tournaments.web.permissions import club_view, public_view, season_view
 from tournaments.words.formats import signed
 
 
@@ -47,6 +45,7 @@ def _season_or_404(season_id: int) -> Season:
 
 
 @require_GET
+@public_view
 def standings(request: HttpRequest, season_id: int) -> HttpResponse:
     """The season's standings and its rule; `?_export=csv|xlsx` downloads them."""
     season = _season_or_404(season_id)
@@ -56,12 +55,13 @@ def standings(request: HttpRequest, season_id: int) -> HttpResponse:
         "season": season,
         "standings": found,
         "rules": rule_lines(season),
-        "can_manage": can_manage_club(request.user, season.club),
+        "can_manage": may(request.user, Can.RUN_SEASONS, club_id=season.club_id),
     }
     return standings_page(request, table, season.name, "season/standings.html", context)
 
 
 @require_GET
+@public_view
 def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
     """The season's standings on A4, for the club's wall, in the reader's language: rendered
     once per version of the club's results and per language."""
@@ -78,6 +78,7 @@ def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
 
 
 @require_GET
+@public_view
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """A club member: his rating and its history, his seasons, every night he played."""
     member = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
@@ -103,13 +104,13 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@club_organiser_view
+@club_view(Can.RUN_SEASONS)
 def new_season(request: HttpRequest, club: Club) -> HttpResponse:
     return _season_form(request, club, None)
 
 
 @require_http_methods(["GET", "POST"])
-@season_organiser_view
+@season_view(Can.RUN_SEASONS)
 def edit_season(request: HttpRequest, season: Season) -> HttpResponse:
     return _season_form(request, season.club, season)
 

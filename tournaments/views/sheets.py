@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
+from tournaments.clubs.permissions import Can
 from tournaments.events.selectors.events import round_games
 from tournaments.models import Event, Game, Round
 from tournaments.play.selectors.games import games_with_seats
@@ -27,7 +28,7 @@ from tournaments.sheets import versions as pdf_versions
 from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
 from tournaments.sheets.render import site_url
 from tournaments.web.pdfs import pdf_response
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import event_view, public_view
 
 # Tables a request lays out itself (a couple of seconds); a larger round is prepared in the
 # background from the event's page.
@@ -77,7 +78,7 @@ def _copy(request: HttpRequest) -> str | None:
 
 
 @require_GET
-@organiser_view
+@event_view(Can.PRINT)
 def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpResponseBase:
     """Every table of the round, one page each, in one PDF: the organiser's copy
     (?copy=organiser, the default) with the table links' QR codes, or the players' copy."""
@@ -116,7 +117,7 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
 
 
 @require_GET
-@organiser_view
+@event_view(Can.PRINT)
 def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpResponseBase:
     """One table's blank sheet (to reprint a lost or spoilt one)."""
     copy = _copy(request)
@@ -145,6 +146,7 @@ def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpRe
 
 
 @require_GET
+@public_view
 def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
     """The filled record of a game, finished or not."""
     found = _or_404(pdf_versions.record_fingerprint(game_id), _("There is no such table."))
@@ -162,6 +164,7 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
 
 
 @require_GET
+@public_view
 def standings(request: HttpRequest, event_id: int) -> HttpResponseBase:
     """The results of an event: per table (club night) or the standings (tournament)."""
     found = _or_404(pdf_versions.results_fingerprint(event_id), _("There is no such event."))
@@ -174,6 +177,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponseBase:
 
 
 @require_GET
+@public_view
 def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponseBase:
     """Who sits where in a round, to pin up at the door."""
     found = _or_404(

@@ -1,19 +1,37 @@
-"""Who may change what: the club's organisers manage its events; a table link opens one table.
+"""Who may open each page: every view says it with one decorator below, which reads the one
+table of roles and actions (tournaments/clubs/permissions.py) and leaves a `Rule` on the
+view, so that tests/views/test_every_url_for_every_role.py can walk every address of the
+site for every role against that table.
 
-Views say who may act with the decorators below (`organiser_view` for an event's pages,
-`game_organiser_view` for a table's, `club_organiser_view` and `season_organiser_view` for a
-club's seasons, `any_organiser_view` for an organiser's pages about no club in particular,
-`federation_official_view` for a federation's, `event_results_view` for an event's results
-by licence, `venue_organiser_view` for a venue's at a simultaneous evening, with `may_run`
-saying who runs which venue);
-the services check what they own (who may confirm a hand, for one) whatever calls them.
-Anonymous visitors may read public pages only.
+- `public_view`: anyone (the public pages, the projector);
+- `link_view`: whoever holds the link's secret (a table link, a screen link, an invitation,
+  a player's personal link): the secret is the permission;
+- `account_view`: any logged-in account (his dashboard, a new club);
+- `event_view(action)`, `game_view(action)`: an action on an event (the view gets the event,
+  or the game with its event and club);
+- `club_view(action)`, `season_view(action)`: an action on a club (the view gets the club, or
+  the season with its club);
+- `any_club_view(action)`: an action on at least one club (a new event, an imported one);
+- `federation_view`: a federation's officials (the view gets the federation);
+- `event_results_view`: an event's results by licence: the officials of its club's
+  federation, and whoever may change the event;
+- `venue_view(action)`: an action at a simultaneous evening's venue (the view gets the
+  venue, with its event and club), and `evening_view(action)` on such an evening as a whole.
+  Who runs which venue is `clubs/selectors/roles.py`'s `allowed_at`: the federation's
+  officials run the whole evening, a venue's club's roles count at that venue only;
+  `event_view` and `game_view` follow it too, so that a venue's people reach neither the
+  evening's own pages nor another venue's tables.
+
+Visitors are sent to log in, other accounts get 403. The view finds what the person may do
+there in `request.can` (`can.keep_score` in a template). The services check what they own
+(who may confirm a hand, for one) whatever calls them.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -22,50 +40,74 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils import formats
 from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import organises
-from tournaments.federation.services.evenings import runs_venue
+from tournaments.clubs.permissions import CLUB_ACTIONS, Can
+from tournaments.clubs.selectors.roles import (
+    NOTHING,
+    Allowed,
+    allowed,
+    allowed_at,
+    clubs_where,
+    is_official,
+)
 from tournaments.models import Club, Event, Federation, Game, Season, Venue
 
 
 class LoggedInRequest(HttpRequest):
-    """A request that login_required (or an organiser decorator below) let through: its user
-    is logged in. For the type checker, which knows Django's HttpRequest only."""
+    """A request that a decorator below let through: its user is logged in, and `can` says
+    what he may do there. For the type checker, which knows Django's HttpRequest only."""
 
     user: User
+    can: Allowed
 
 
-def can_manage_club(user, club: Club) -> bool:
-    return organises(user, club)
+@dataclass(frozen=True)
+class Rule:
+    """What a view asks of its visitor: `who` is "anyone", "link", "account", "event" or
+    "club" (an action on the event or club in its address), "any_club", "venue" (an action
+    at a simultaneous evening's venue) or "evening" (on such an evening as a whole)."""
+
+    who: str
+    action: Can | None = None
 
 
-def can_manage(user, event: Event) -> bool:
-    """Whether the user organises this event's club (or is a site administrator); at a
-    simultaneous evening, whether he runs it as a whole (its federation's officials)."""
-    return may_run(user, event)
+def _declare(view, rule: Rule):
+    view.permission = rule
+    return view
+
+
+def public_view(view):
+    return _declare(view, Rule("anyone"))
+
+
+def link_view(view):
+    return _declare(view, Rule("link"))
+
+
+def _refused(request: HttpRequest, login_next: str) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(login_next)
+    raise PermissionDenied
+
+
+def account_view(view):
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return _refused(request, request.get_full_path())
+        request.can = NOTHING
+        return view(request, *args, **kwargs)
+
+    return _declare(wrapper, Rule("account"))
 
 
 def game_from_link(token: str) -> Game:
-    """The game a table link opens; 404 once the organiser turned the link off or renewed it,
-    and once its days are over (until an organiser reopens it)."""
+    """The game a table link opens; 404 once the organiser turned the link off or renewed it."""
     game = Game.objects.select_related("event", "round").filter(link_token=token).first()
     if game is None or not game.link_enabled:
         raise Http404(
             _("This table link is no longer active: ask the organiser for the table's new link.")
-        )
-    if game.link_has_closed:
-        raise Http404(
-            _(
-                "This table link was for the event of %(date)s: it no longer takes hands (its "
-                "last day was %(closed)s). The table's page shows its hands; an organiser can "
-                "reopen the link from the event's page."
-            )
-            % {
-                "date": formats.date_format(game.event.date),
-                "closed": formats.date_format(game.link_closes_on),
-            }
         )
     return game
 
@@ -81,28 +123,31 @@ def _this_page(request: HttpRequest, _thing: object) -> str:
     return request.get_full_path()
 
 
-def _organisers_only(
+def _guarded(
     key: str,
     load: Callable[[int], Any],
-    allowed: Callable[[User, Any], bool],
+    can_of: Callable[[Any, Any], Allowed],
+    action: Can,
     login_next: Callable[[HttpRequest, Any], str] = _this_page,
+    rule: Rule | None = None,
 ):
     """A decorator for views whose URL gives `key` (an id): `load` finds the thing (or 404),
-    only the users `allowed` to run it get through (visitors log in first, others get 403),
-    and the view gets the thing instead of its id. `login_next` says where a visitor goes
-    back after logging in (this page by default)."""
+    `can_of(user, thing)` says what the user may do there, and only those it allows `action`
+    get through; the view gets the thing instead of its id. `login_next` says where a
+    visitor goes back after logging in (this page by default)."""
+    rule = rule or Rule("club" if action in CLUB_ACTIONS else "event", action)
 
     def decorator(view):
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             thing = load(kwargs.pop(key))
-            if not request.user.is_authenticated:
-                return redirect_to_login(login_next(request, thing))
-            if not allowed(request.user, thing):
-                raise PermissionDenied
+            can = can_of(request.user, thing)
+            if action not in can:
+                return _refused(request, login_next(request, thing))
+            request.can = can
             return view(request, thing, *args, **kwargs)
 
-        return wrapper
+        return _declare(wrapper, rule)
 
     return decorator
 
@@ -112,7 +157,18 @@ def _event(event_id: int) -> Event:
 
 
 def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("event__club", "venue__club"), pk=game_id)
+    return get_object_or_404(Game.objects.select_related("event__club", "venue"), pk=game_id)
+
+
+def _venue(venue_id: int) -> Venue:
+    return get_object_or_404(Venue.objects.select_related("event__club", "club"), pk=venue_id)
+
+
+def _evening(event_id: int) -> Event:
+    event = _event(event_id)
+    if not event.is_simultaneous:
+        raise Http404(_("This event is played at one club."))
+    return event
 
 
 def _season(season_id: int) -> Season:
@@ -123,97 +179,106 @@ def _club(club_id: int) -> Club:
     return get_object_or_404(Club, pk=club_id)
 
 
-# For views taking `event_id`: the view gets the event, with its club.
-organiser_view = _organisers_only("event_id", _event, lambda user, event: may_run(user, event))
-# For views taking `club_id` or `season_id`: the club, or the season with its club.
-club_organiser_view = _organisers_only("club_id", _club, can_manage_club)
-season_organiser_view = _organisers_only(
-    "season_id", _season, lambda user, season: can_manage_club(user, season.club)
-)
+def event_view(action: Can):
+    """For views taking `event_id`: the view gets the event, with its club. (At a
+    simultaneous evening, the event as a whole: its federation's officials.)"""
+    return _guarded("event_id", _event, lambda user, event: allowed_at(user, event), action)
 
 
-def game_organiser_view(login_next: Callable[[HttpRequest, Game], str] = _this_page):
-    """For views taking `game_id`: the view gets the game, with its event and club (and its
-    venue, at a simultaneous evening: only those who run that venue get through)."""
-    return _organisers_only(
-        "game_id", _game, lambda user, game: may_run(user, game.event, game.venue), login_next
+def game_view(action: Can, login_next: Callable[[HttpRequest, Game], str] = _this_page):
+    """For views taking `game_id`: the view gets the game, with its event and club (at a
+    simultaneous evening, those who run its venue get through)."""
+    return _guarded(
+        "game_id",
+        _game,
+        lambda user, game: allowed_at(user, game.event, game.venue),
+        action,
+        login_next,
     )
 
 
-# --- A simultaneous evening: who runs which venue --------------------------------------------
+def venue_view(action: Can):
+    """For views taking `venue_id`: the view gets the venue, with its event and club; its
+    club's roles and the federation's officials get through."""
+    return _guarded(
+        "venue_id",
+        _venue,
+        lambda user, venue: allowed_at(user, venue.event, venue),
+        action,
+        rule=Rule("venue", action),
+    )
 
 
-def may_run(user, event: Event, venue: Venue | None = None) -> bool:
-    """Who runs an event's tables: its club's organisers; at a simultaneous evening, its
-    federation's officials everywhere and a venue's club's organisers at that venue only
-    (the rule is the evening's services', which refuse the same)."""
-    return runs_venue(user, event, venue)
+def evening_view(action: Can):
+    """For a simultaneous evening as a whole (`event_id`; 404 for a club's own event): the
+    view gets the event; its federation's officials get through."""
+    return _guarded(
+        "event_id",
+        _evening,
+        lambda user, event: allowed_at(user, event),
+        action,
+        rule=Rule("evening", action),
+    )
 
 
-def _venue(venue_id: int) -> Venue:
-    return get_object_or_404(Venue.objects.select_related("event__club", "club"), pk=venue_id)
+def club_view(action: Can):
+    """For views taking `club_id`: the view gets the club."""
+    return _guarded("club_id", _club, lambda user, club: allowed(user, club_id=club.pk), action)
 
 
-# For views taking `venue_id`: the venue's club's organisers and the federation's officials;
-# the view gets the venue, with its event and club.
-venue_organiser_view = _organisers_only(
-    "venue_id", _venue, lambda user, venue: may_run(user, venue.event, venue)
-)
+def season_view(action: Can):
+    """For views taking `season_id`: the view gets the season, with its club."""
+    return _guarded(
+        "season_id",
+        _season,
+        lambda user, season: allowed(user, club_id=season.club_id),
+        action,
+    )
 
 
-def any_organiser_view(view):
-    """For pages that are not about one club (importing an event, for one): an organiser of
-    at least one club (or a site administrator) gets through; visitors log in first, other
-    accounts get 403."""
+def any_club_view(action: Can):
+    """For pages about no club in particular (a new event, an imported one): a role held for
+    at least one club that allows `action`."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        user = request.user
-        if not user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not (user.is_superuser or user.clubs.exists()):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if not clubs_where(request.user, action).exists():
+                return _refused(request, request.get_full_path())
+            request.can = NOTHING
+            return view(request, *args, **kwargs)
 
-    return wrapper
+        return _declare(wrapper, Rule("any_club", action))
 
-
-def is_official(user, federation_id: int | None) -> bool:
-    """Whether the user is an official of this federation (a site administrator is)."""
-    if federation_id is None or not getattr(user, "is_authenticated", False):
-        return False
-    return user.is_superuser or user.federations.filter(pk=federation_id).exists()
+    return decorator
 
 
-def federation_official_view(view):
+def federation_view(view):
     """For views taking `federation_id`: its officials get through (the view gets the
     federation); visitors log in first, other accounts get 403."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         federation = get_object_or_404(Federation, pk=kwargs.pop("federation_id"))
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
         if not is_official(request.user, federation.pk):
-            raise PermissionDenied
+            return _refused(request, request.get_full_path())
+        request.can = NOTHING
         return view(request, federation, *args, **kwargs)
 
-    return wrapper
+    return _declare(wrapper, Rule("federation"))
 
 
 def event_results_view(view):
-    """For an event's results by licence (`event_id`): its club's organisers and the
+    """For an event's results by licence (`event_id`): whoever may change the event, and the
     officials of its club's federation."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         event = _event(kwargs.pop("event_id"))
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not (
-            can_manage(request.user, event) or is_official(request.user, event.club.federation_id)
-        ):
-            raise PermissionDenied
+        can = allowed_at(request.user, event)
+        if Can.CHANGE_EVENT not in can and not is_official(request.user, event.club.federation_id):
+            return _refused(request, request.get_full_path())
+        request.can = can
         return view(request, event, *args, **kwargs)
 
-    return wrapper
+    return _declare(wrapper, Rule("event_or_federation", Can.CHANGE_EVENT))

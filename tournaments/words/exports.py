@@ -66,9 +66,10 @@ class SpreadsheetSafe:
         rows = super().as_values(exclude_columns=exclude_columns)  # type: ignore[misc]
         header = next(rows)
         # The columns as_values exports, in its order (django-tables2's own filter).
+        table: Any = self  # a django-tables2 Table (untyped) under this mixin
         exported = [
             column
-            for column in self.columns.iterall()
+            for column in table.columns.iterall()
             if not (column.column.exclude_from_export or column.name in (exclude_columns or ()))
         ]
         header = [

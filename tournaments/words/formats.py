@@ -49,7 +49,7 @@ def money(value: Decimal | int | str | None) -> str:
     return text.replace(" ", NO_BREAK_SPACE)
 
 
-def deducted(value) -> str:
+def deducted(value: Decimal | int | str) -> str:
     """An amount taken off ("-6,00 €"): the negative of `money`, with the same sign as any
     negative number."""
     return money(-Decimal(value))

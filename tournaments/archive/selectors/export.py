@@ -32,8 +32,10 @@ from tournaments.words.names import by_name
 FORMAT = "ramiscore-event/1"
 
 
-def event_archive(event: Event) -> dict[str, Any]:
-    """The archive document of an event (a JSON-ready dict); see docs/archive.md."""
+def event_archive(event: Event, *, personal: bool = False) -> dict[str, Any]:
+    """The archive document of an event (a JSON-ready dict); see docs/archive.md. With
+    `personal`, each registered member's e-mail and phone too, when he let the club keep
+    them; without, no personal data beyond the players' names."""
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     games = list(Game.objects.filter(event=event).order_by("round__number", "table_number"))
     seats = list(Seat.objects.filter(game__event=event).select_related("player"))
@@ -59,10 +61,23 @@ def event_archive(event: Event) -> dict[str, Any]:
                 "player": registration.player.name,
                 "checked_in": registration.checked_in,
                 "withdrawn": registration.withdrawn,
+                **(_contact(registration.player) if personal else {}),
             }
             for registration in sorted(registrations, key=lambda r: by_name(r.player.name))
         ],
         "rounds": _rounds(rounds, games, seats, hands, clock, byes, history, names),
+    }
+
+
+def _contact(player) -> dict[str, Any]:
+    if player.consent_at is None or not (player.email or player.phone):
+        return {}
+    return {
+        "contact": {
+            "email": player.email,
+            "phone": player.phone,
+            "consent_at": moment(player.consent_at),
+        }
     }
 
 

@@ -5,6 +5,7 @@ All the problems are reported together, one line each, naming where they are.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections import Counter
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from tournaments import rules
@@ -237,6 +239,29 @@ def _read_event(document: Any, problems: list[str], context: Context) -> dict[st
     return event if not lines else None
 
 
+def _read_contact(document: Any, where: str, problems: list[str]) -> dict[str, Any] | None:
+    """A member's e-mail and phone, in an archive exported with personal data (optional)."""
+    if document is None:
+        return None
+    fine = isinstance(document, dict) and all(
+        isinstance(document.get(name), str) for name in ("email", "phone", "consent_at")
+    )
+    if fine:
+        try:
+            if document["email"]:
+                validate_email(document["email"])
+            consent = datetime.datetime.fromisoformat(document["consent_at"])
+        except (ValidationError, ValueError):
+            fine = False
+    if not fine or len(document["phone"]) > 30 or consent.tzinfo is None:
+        problems.append(
+            _("%(where)s: contact must hold an e-mail, a phone and when he consented.")
+            % {"where": where}
+        )
+        return None
+    return {"email": document["email"], "phone": document["phone"], "consent_at": consent}
+
+
 def _read_registrations(
     documents: list[Any], problems: list[str], context: Context
 ) -> dict[str, dict[str, Any]]:
@@ -247,6 +272,7 @@ def _read_registrations(
         registration = read_fields(document, REGISTRATION, where, problems, context)
         if registration is None:
             continue
+        registration["contact"] = _read_contact(document.get("contact"), where, problems)
         key = name_key(registration["player"])
         if not key:
             problems.append(_("%(where)s: the player has no name.") % {"where": where})

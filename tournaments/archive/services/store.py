@@ -111,6 +111,12 @@ def _store(archive: Archive, club: Club, name: str, users: dict[str, User]) -> E
     for registration in archive.registrations:
         player = find_or_add_player(club=club, name=registration["player"])
         players[name_key(registration["player"])] = player
+        contact = registration.get("contact")
+        if contact and not (player.email or player.phone):
+            # What the club knows of its member already is kept.
+            player.email, player.phone = contact["email"], contact["phone"]
+            player.consent_at = contact["consent_at"]
+            player.save(update_fields=["email", "phone", "consent_at"])
     Registration.objects.bulk_create(
         Registration(
             event=event,

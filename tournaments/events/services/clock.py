@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import Actor
+from tournaments.clubs.services.actors import Actor
 from tournaments.events.selectors.clock import clock_changes
 from tournaments.models import ClockChange, Round
 from tournaments.play.services import versions

@@ -4,7 +4,7 @@ they change), register and check in players."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -126,7 +126,7 @@ def change_rules(
     return stored
 
 
-def _variant_of(values: dict[str, Any]) -> rules.Variant:
+def _variant_of(values: Mapping[str, Any]) -> rules.Variant:
     return rules.make_variant(values["variant"], values["options"])
 
 
@@ -150,6 +150,11 @@ SETTINGS = (
     "tie_breaks",
     "prize_places",
     "club_share",
+    # Players signing up on the public page (docs/registration.md).
+    "registration_open",
+    "capacity",
+    "registration_approved",
+    "registration_closes_at",
 )
 # What each setting changes in the stored rows: the tournament points of every game, and the
 # points of every bye. The other settings are read when a page or a sheet is drawn.
@@ -370,11 +375,17 @@ def _register(event: Event, player: Player, checked_in: bool) -> tuple[Registrat
 
 
 def _back_in(registration: Registration, checked_in: bool) -> None:
-    """A player added again is back in the event (and checked in, if asked)."""
-    if registration.withdrawn or checked_in and not registration.checked_in:
+    """A player added again is back in the event (and checked in, if asked): added by the
+    organiser (or the door), he is in, whatever list he was on."""
+    if (
+        registration.withdrawn
+        or (checked_in and not registration.checked_in)
+        or registration.status != Registration.Status.PLACED
+    ):
         registration.withdrawn = False
         registration.checked_in = registration.checked_in or checked_in
-        registration.save(update_fields=["withdrawn", "checked_in"])
+        registration.status = Registration.Status.PLACED
+        registration.save(update_fields=["withdrawn", "checked_in", "status"])
 
 
 def set_presence(
@@ -383,17 +394,25 @@ def set_presence(
     """Check a player in (or out), or withdraw him between rounds (or bring him back)."""
     if checked_in is not None:
         registration.checked_in = checked_in
+        if checked_in:
+            # Checked in by the organiser: in, even from the waiting list (the room decides).
+            registration.status = Registration.Status.PLACED
     if withdrawn is not None:
         registration.withdrawn = withdrawn
     with transaction.atomic():
-        registration.save(update_fields=["checked_in", "withdrawn"])
+        registration.save(update_fields=["checked_in", "withdrawn", "status"])
         versions.event_changed(registration.event_id)
     return registration
 
 
 def is_present(registration: Registration) -> bool:
-    """Checked in and not withdrawn: who sits down in the next round (as `present()`)."""
-    return registration.checked_in and not registration.withdrawn
+    """Checked in with a place and not withdrawn: who sits down in the next round (as
+    `present()`)."""
+    return (
+        registration.checked_in
+        and not registration.withdrawn
+        and registration.status == Registration.Status.PLACED
+    )
 
 
 def present_count(registrations: Iterable[Registration]) -> int:

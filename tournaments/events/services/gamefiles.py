@@ -12,7 +12,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournaments import rules
-from tournaments.clubs.services import Actor
+from tournaments.clubs.services.actors import Actor
 from tournaments.events.services.events import (
     find_or_add_player,
     rules_problems_as_validation_error,

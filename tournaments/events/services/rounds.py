@@ -104,7 +104,7 @@ def open_round(
         Bye.objects.bulk_create(
             Bye(round=round_, player=player, points=event.bye_points) for player in sitting_out
         )
-        round_seated(event, found.byes)
+        round_seated(event, [player.id for player in sitting_out])
         tell_seated(event, round_)
     return round_
 

@@ -3,8 +3,9 @@ several clubs of a federation, each club at its own venue. An official creates i
 venues; each venue's organisers register their own club's players, seat their venue's part
 of each round (players never cross venues; table numbers stay unique in a round: venue 3's
 tables are 301, 302...), run and close their own tables. The standings are the event's, one
-ranking across venues. Who runs what is decided here (`runs_venue`), for the services and the
-pages alike (web/permissions.py asks it).
+ranking across venues. Who runs what is the roles' (clubs/selectors/roles.py `allowed_at`):
+the federation's officials run it all, a venue's club's roles count at that venue only; the
+services below refuse what the pages refuse.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.clubs.services import Actor, organises
+from tournaments import seating
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import allowed_at, is_official
+from tournaments.clubs.services.actors import Actor
 from tournaments.events.services.events import PlayersAdded, create_event, find_or_add_player
 from tournaments.events.services.rounds import (
     create_games,
@@ -30,7 +34,17 @@ from tournaments.events.services.rounds import (
     tell_seated,
 )
 from tournaments.federation.selectors import last_round_number
-from tournaments.models import Bye, Club, Event, Federation, Game, Registration, Round, Venue
+from tournaments.models import (
+    Bye,
+    Club,
+    Event,
+    Federation,
+    Game,
+    Player,
+    Registration,
+    Round,
+    Venue,
+)
 from tournaments.play.services import versions
 from tournaments.play.services.entry import refuse_pending, set_closed
 from tournaments.standings.services import standings_changed
@@ -41,27 +55,8 @@ TABLES_PER_VENUE = 100
 SEATINGS = (Event.Seating.SWISS, Event.Seating.RANDOM)
 
 
-def is_official(user: Actor, federation_id: int) -> bool:
-    """Whether the user is an official of this federation (a site administrator is)."""
-    if user is None or not user.is_authenticated:
-        return False
-    return user.is_superuser or user.federations.filter(pk=federation_id).exists()
-
-
-def runs_venue(user: Actor, event: Event, venue: Venue | None = None) -> bool:
-    """Whether the user runs these tables. A club's own event (no federation): its club's
-    organisers. A simultaneous evening: its federation's officials everywhere; a venue's
-    club's organisers at that venue only, not the evening as a whole (`venue` None) nor
-    another venue's tables, players or pages."""
-    if event.federation_id is None:
-        return organises(user, event.club_id)
-    if is_official(user, event.federation_id):
-        return True
-    return venue is not None and venue.event_id == event.pk and organises(user, venue.club_id)
-
-
-def _refuse_unless_running(user: Actor, venue: Venue) -> None:
-    if not runs_venue(user, venue.event, venue):
+def _refuse_unless(user: Actor, venue: Venue, action: Can) -> None:
+    if action not in allowed_at(user, venue.event, venue):
         raise ValidationError(
             _("Only the organisers of %(club)s and the federation's officials run this venue.")
             % {"club": venue.club.name}
@@ -118,7 +113,7 @@ def create_evening(
 def register_at_venue(*, venue: Venue, names: Iterable[str], user: Actor) -> PlayersAdded:
     """Enter these players of the venue's club (any case; new members added), checked in:
     all or none. A player registered at the evening is already at his own club's venue."""
-    _refuse_unless_running(user, venue)
+    _refuse_unless(user, venue, Can.REGISTER)
     added: list[Registration] = []
     already: list[Registration] = []
     with transaction.atomic():
@@ -146,7 +141,7 @@ def set_venue_presence(
     withdrawn: bool | None = None,
 ) -> Registration:
     """Check one of the venue's players in or out, or withdraw him (or bring him back)."""
-    _refuse_unless_running(user, venue)
+    _refuse_unless(user, venue, Can.REGISTER)
     if registration.venue_id != venue.pk:
         raise ValidationError(_("This player plays at another venue."))
     if checked_in is not None:
@@ -175,7 +170,7 @@ def seat_venue(*, venue: Venue, user: Actor, seed: int | None = None) -> Round:
     """Seat the venue's present players in its next round, by the evening's seating method,
     at tables numbered from venue × 100 + 1. Its tables of the round before must all be over
     (finished or closed) first; the other venues go at their own pace."""
-    _refuse_unless_running(user, venue)
+    _refuse_unless(user, venue, Can.RUN_ROUNDS)
     event = venue.event
     players = [
         registration.player
@@ -207,7 +202,8 @@ def seat_venue(*, venue: Venue, user: Actor, seed: int | None = None) -> Round:
         if not made and round_.closed_at is not None:
             round_.closed_at = None  # this venue plays it now
             round_.save(update_fields=["closed_at"])
-        by_id = {player.id: player for player in players}
+        # The seating gives back the ids it was given.
+        by_id: dict[seating.PlayerId, Player] = {player.id: player for player in players}
         create_games(
             event=event,
             round_=round_,
@@ -218,7 +214,7 @@ def seat_venue(*, venue: Venue, user: Actor, seed: int | None = None) -> Round:
         Bye.objects.bulk_create(
             Bye(round=round_, player=by_id[pid], points=event.bye_points) for pid in found.byes
         )
-        round_seated(event, found.byes)
+        round_seated(event, [by_id[pid].id for pid in found.byes])
         tell_seated(event, round_)
     return round_
 
@@ -256,7 +252,7 @@ def close_venue_round(*, venue: Venue, user: Actor) -> Round:
     """Time is up at this venue: its tables of its current round still playing are closed
     with their totals as they stand (refused while a hand waits for confirmation). The round
     itself closes once no venue has a table playing in it."""
-    _refuse_unless_running(user, venue)
+    _refuse_unless(user, venue, Can.RUN_ROUNDS)
     round_ = venue_round(venue)
     if round_ is None:
         raise ValidationError(_("This venue has not seated a round yet."))

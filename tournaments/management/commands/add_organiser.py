@@ -21,7 +21,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ramiscore.prepare import system_language
-from tournaments.clubs.services import create_organiser, make_organiser, new_organiser
+from tournaments.clubs.services.accounts import create_organiser, new_organiser
+from tournaments.clubs.services.clubs import make_organiser
 
 PASSWORD_VARIABLE = "ORGANISER_PASSWORD"
 

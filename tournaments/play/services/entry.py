@@ -24,7 +24,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import rules
-from tournaments.clubs.services import Actor, organises_table
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import may_on_game
+from tournaments.clubs.services.actors import Actor
 from tournaments.models import Game, Hand, HandLine, Happening, Seat
 from tournaments.models.signals import tell
 from tournaments.play.facts import HandFacts, engine_game, load_facts
@@ -266,7 +268,7 @@ def confirm_hand(
         hand = Hand.objects.get(pk=hand.pk)
         if not hand.is_provisional:
             raise ValidationError(_("This hand does not need confirming."))
-        if organises_table(user, game):
+        if may_on_game(user, Can.KEEP_SCORE, game):
             confirmed_by_seat = None
         else:
             _refuse_as_confirmer(game, hand, confirmed_by_seat, user, device)
@@ -413,7 +415,7 @@ def rules_cards_text(value: Held | None) -> str:
 
 def _confirmed_by_organiser(hand: Hand, game: Game, user: Actor) -> None:
     """An organiser keying a hand (from the paper sheet) or correcting one vouches for it."""
-    if hand.needs_confirmation and organises_table(user, game):
+    if hand.needs_confirmation and may_on_game(user, Can.KEEP_SCORE, game):
         hand.confirmed_by, hand.confirmed_at = user, timezone.now()
 
 

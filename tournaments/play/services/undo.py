@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import Actor
+from tournaments.clubs.services.actors import Actor
 from tournaments.models import Game, Hand, HandLine, Seat
 from tournaments.play.facts import HandFacts, HeldLine, held_value
 from tournaments.play.selectors.history import HistoryRecord

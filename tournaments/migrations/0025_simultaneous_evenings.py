@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0016_how_rami_sec_in_english"),
+        ("tournaments", "0019_privacy_records"),
     ]
 
     operations = [
