@@ -151,3 +151,32 @@ def federation(official, club):
 @pytest.fixture
 def vincennes(federation):
     return federation.clubs.get(name="Rami club de Vincennes")
+
+
+# A simultaneous evening of the federation: venue 1 at Montreuil (the `organiser`'s club),
+# venue 2 at Vincennes (whose organiser is `vincennes_organiser`).
+
+
+@pytest.fixture
+def vincennes_organiser(vincennes):
+    user = UserFactory(username="vincennes")
+    organise(vincennes, user)
+    return user
+
+
+@pytest.fixture
+def evening(federation, vincennes, official):
+    import datetime
+
+    from tournaments.federation.services.evenings import create_evening
+
+    return create_evening(
+        federation=federation,
+        clubs=[vincennes, federation.clubs.exclude(pk=vincennes.pk).get()],
+        name="Simultané de décembre",
+        date=datetime.date(2026, 12, 4),
+        variant="rami-penalites",
+        options={"target": 50},
+        seating_method="swiss",
+        created_by=official,
+    )

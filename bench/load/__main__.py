@@ -7,11 +7,19 @@ a minute, the hands counted in the database, everything stopped and dropped.
 
 LOAD_PORT (8170), LOAD_WORKERS (3, as in issue 11), LOAD_THREADS (gunicorn.conf.py's),
 LOAD_PHONES (2000), LOAD_SECONDS (60, at most 300) change the run.
+
+LOAD_EVENING=1 (or `python -m bench.load --evening`, or bench/bench_evening.py in `make
+bench`) runs a simultaneous evening instead: LOAD_VENUES (20) venues of LOAD_VENUE_TABLES
+(25) tables, a projector per venue, the ranking across venues followed by one phone in ten,
+every game ending on the hand its table enters in the test; it reports how far behind the
+ranking a phone ever saw it (target: 60 s).
 """
 
 from __future__ import annotations
 
+import bisect
 import json
+import math
 import os
 import secrets
 import signal
@@ -27,21 +35,36 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import django_db  # noqa: E402
-from bench.load.federation import HANDS, TABLES  # noqa: E402
+from bench.load.federation import HANDS  # noqa: E402
 
-TARGETS = {"poll p99 ms": 300, "write p99 ms": 1000, "errors": 0}
+TARGETS = {
+    "poll p99 ms": 300,
+    "write p99 ms": 1000,
+    "errors": 0,
+    "ranking furthest behind, s": 60,
+}
 
 
-def main() -> dict[str, object]:
+def main(evening: bool | None = None) -> dict[str, object]:
     if not django_db.is_postgres():
         return {"skipped": "the load test runs on PostgreSQL: set DATABASE_URL=postgres://..."}
+    if evening is None:
+        evening = os.environ.get("LOAD_EVENING", "") not in ("", "0")
     port = int(os.environ.get("LOAD_PORT") or 8170)
     workers = os.environ.get("LOAD_WORKERS") or "3"
+    venues = int(os.environ.get("LOAD_VENUES") or 20)
+    venue_tables = int(os.environ.get("LOAD_VENUE_TABLES") or 25)
+    seconds = min(float(os.environ.get("LOAD_SECONDS") or 60), 300)
     database = django_db.throwaway_url()
     with tempfile.TemporaryDirectory(prefix="ramiscore-load-") as folder:
         env = _server_environment(database, port, workers, Path(folder))
         plan_path = Path(folder) / "plan.json"
-        _run([sys.executable, "bench/load/federation.py", str(plan_path)], env)
+        build = [sys.executable, "bench/load/federation.py", str(plan_path)]
+        if evening:
+            # Each table enters a hand a minute: its game ends on the last one of the test.
+            deals = HANDS + math.ceil(seconds / 60)
+            build += ["--evening", str(venues), str(venue_tables), str(deals)]
+        _run(build, env)
         _run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], env)
         plan = json.loads(plan_path.read_text())
         log = Path(folder) / "gunicorn.log"
@@ -64,12 +87,21 @@ def main() -> dict[str, object]:
                 except subprocess.TimeoutExpired:
                     os.killpg(server.pid, signal.SIGKILL)
                     server.wait()
-    stored = _hands_stored(database) - TABLES * HANDS
+    tables = len(plan["tables"])
+    stored = _hands_stored(database) - tables * HANDS
+    seen = figures.pop("ranking seen", None)
+    if evening:
+        figures["ranking furthest behind, s"] = furthest_behind(seen or [], _finished(database))
+        figures["ranking polls sampled"] = len(seen or [])
     threads = env.get("GUNICORN_THREADS") or "gunicorn.conf.py's"
+    what = (
+        f"a simultaneous evening: {venues} venues × {venue_tables} tables of 4"
+        if evening
+        else f"{tables} tables of 4"
+    )
     result: dict[str, object] = {
         "server": f"gunicorn, {workers} workers × {threads} threads, PostgreSQL, loopback",
-        "event": f"{TABLES} tables of 4, {HANDS} hands each before the test; built in "
-        f"{plan['built_in']} s",
+        "event": f"{what}, {HANDS} hands each before the test; built in {plan['built_in']} s",
     }
     for key, value in figures.items():
         target = TARGETS.get(key)
@@ -154,6 +186,32 @@ def _generate(plan_path: Path, port: int, master: int) -> dict:
     return json.loads(finished.stdout.strip().splitlines()[-1])
 
 
+def furthest_behind(seen: list[tuple[float, int]], finished: list[float]) -> float:
+    """How far behind the ranking a phone ever saw it, in seconds: at each poll (time, the
+    finished games the ranking it showed counted), the age of the oldest finished game it
+    did not count yet; 0 when it counted them all. `finished`: when each game ended."""
+    finished = sorted(finished)
+    worst = 0.0
+    for moment, shown in seen:
+        ended = bisect.bisect_left(finished, moment)  # games over before this poll
+        if shown < ended:
+            worst = max(worst, moment - finished[shown])
+    return round(worst, 1)
+
+
+def _finished(database: str) -> list[float]:
+    """When each finished game of the test ended: the time its last hand was entered."""
+    import psycopg
+
+    with psycopg.connect(database) as connection:
+        rows = connection.execute(
+            "SELECT extract(epoch FROM h.entered_at) FROM tournaments_hand h "
+            "JOIN tournaments_game g ON g.id = h.game_id "
+            "WHERE g.finished AND h.number = g.ended_after_hand"
+        ).fetchall()
+    return [float(row[0]) for row in rows]
+
+
 def _hands_stored(database: str) -> int:
     import psycopg
 
@@ -162,5 +220,5 @@ def _hands_stored(database: str) -> int:
 
 
 if __name__ == "__main__":
-    for name, value in main().items():
+    for name, value in main(evening=True if "--evening" in sys.argv else None).items():
         print(f"{name}: {value}")

@@ -11,6 +11,12 @@ the server it measures. Loopback only, bounded in time and in requests:
   the warm-up for the session and CSRF cookies, then POST the hand, then GET the page the
   POST redirects to, as the phone does), at a random second of the minute.
 
+At a simultaneous evening (the plan has "venues"), the phones that would follow the event's
+page follow the ranking across venues instead, and each venue has a projector polling its
+screen (`?venue=N`); every ranking poll notes what the phone then shows (the finished games
+the ranking counts, `data-finished-games`) and when, for bench/load/__main__.py to tell how
+far behind the ranking ever was.
+
 Prints one JSON line: requests, requests/s, p50/p99 of polls and of writes, errors, hands
 acknowledged, and the generator's own CPU time (it must not be the bottleneck).
 """
@@ -22,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -38,6 +45,7 @@ WARM_UP_CONCURRENCY = 8
 # Long enough that a queued request is still answered (and counted) rather than dropped.
 TIMEOUT = aiohttp.ClientTimeout(total=60)
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+FINISHED_GAMES = re.compile(rb'data-finished-games="(\d+)"')
 
 
 @dataclass
@@ -46,6 +54,8 @@ class Stats:
     statuses: Counter = field(default_factory=Counter)
     errors: Counter = field(default_factory=Counter)
     acknowledged: int = 0
+    # (wall-clock time, finished games the ranking showed then): one per ranking poll.
+    ranking_seen: list[tuple[float, int]] = field(default_factory=list)
 
     def record(self, kind: str, seconds: float, status: int | str, ok: bool) -> None:
         self.latencies.setdefault(kind, []).append(seconds)
@@ -57,8 +67,9 @@ class Stats:
 @dataclass
 class Phone:
     url: str
-    kind: str  # "table poll" or "event poll"
+    kind: str  # "table poll", "event poll", "ranking poll" or "projector poll"
     etag: str = ""
+    shown: int | None = None  # a ranking's phone: the finished games it shows
 
 
 @dataclass
@@ -81,13 +92,18 @@ async def poll(session: aiohttp.ClientSession, phone: Phone, stats: Stats | None
     started = time.perf_counter()
     try:
         async with session.get(phone.url, headers=headers, allow_redirects=False) as response:
-            await response.read()
+            body = await response.read()
             status = response.status
             phone.etag = response.headers.get("ETag", phone.etag)
     except (TimeoutError, aiohttp.ClientError) as error:
         status = type(error).__name__
+    if phone.kind == "ranking poll" and status == 200:
+        found = FINISHED_GAMES.search(body)
+        phone.shown = int(found.group(1)) if found else phone.shown
     if stats is not None:
         stats.record(phone.kind, time.perf_counter() - started, status, status in (200, 304))
+        if phone.kind == "ranking poll" and phone.shown is not None:
+            stats.ranking_seen.append((time.time(), phone.shown))
 
 
 async def open_entry_page(session: aiohttp.ClientSession, base: str, table: Table) -> bool:
@@ -200,8 +216,14 @@ async def run(
     rng = random.Random(seed)
     tables = [Table(t["id"], t["token"], t["next"]) for t in plan["tables"]]
     watchers = []
+    evening = plan.get("venues")
+    for number in evening or []:
+        screen = f"{base}/events/{plan['event']}/screen/?venue={number}"
+        watchers.append(Phone(screen, "projector poll"))
     for i in range(phones):
-        if i % EVENT_WATCHERS_EVERY == 0:
+        if i % EVENT_WATCHERS_EVERY == 0 and evening:
+            watchers.append(Phone(f"{base}/events/{plan['event']}/ranking/", "ranking poll"))
+        elif i % EVENT_WATCHERS_EVERY == 0:
             watchers.append(Phone(f"{base}/events/{plan['event']}/", "event poll"))
         else:
             table = tables[i % len(tables)]
@@ -244,7 +266,11 @@ def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tab
     def ms(values: list[float], share: float) -> float:
         return round(percentile(values, share) * 1000, 1) if values else 0.0
 
-    polls = stats.latencies.get("table poll", []) + stats.latencies.get("event poll", [])
+    polls = [
+        value
+        for kind in ("table poll", "event poll", "ranking poll", "projector poll")
+        for value in stats.latencies.get(kind, [])
+    ]
     writes = stats.latencies.get("write", [])
     total = sum(len(v) for v in stats.latencies.values())
     figures = {
@@ -266,9 +292,18 @@ def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tab
         "hands acknowledged": stats.acknowledged,
         "generator CPU s (its share of the machine)": round(cpu, 1),
     }
-    for kind in ("table poll", "event poll", "entry page after a save"):
+    for kind in (
+        "table poll",
+        "event poll",
+        "ranking poll",
+        "projector poll",
+        "entry page after a save",
+    ):
         values = stats.latencies.get(kind, [])
-        figures[f"{kind}: n, p50, p99 ms"] = [len(values), ms(values, 0.5), ms(values, 0.99)]
+        if values or kind in ("table poll", "event poll"):
+            figures[f"{kind}: n, p50, p99 ms"] = [len(values), ms(values, 0.5), ms(values, 0.99)]
+    if stats.ranking_seen:
+        figures["ranking seen"] = stats.ranking_seen
     if stats.errors:
         figures["errors by kind"] = dict(stats.errors)
     if polls:

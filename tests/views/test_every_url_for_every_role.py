@@ -34,6 +34,7 @@ from tournaments.clubs.permissions import PERMISSIONS, Can
 from tournaments.clubs.services.invitations import invite
 from tournaments.clubs.services.roles import create_screen_link, withdraw_role
 from tournaments.events.services.events import register_player
+from tournaments.federation.services.evenings import create_evening, register_at_venue
 from tournaments.federation.services.people import merge_players
 from tournaments.integrations.services.tokens import create_token
 from tournaments.models import (
@@ -64,6 +65,8 @@ DJANGO_VIEWS = {
 }
 # Addresses whose thing the world has not made: let through, their view answers 404.
 NOT_IN_THE_WORLD = {"sheets:prepared_file"}  # a PDF prepared in the background
+# The addresses of a simultaneous evening as a whole: they name the evening, not the event.
+EVENING_ADDRESSES = {"evening", "evening_ranking"}
 # The admin guards itself (staff only): its front page stands for its hundreds of addresses.
 ADMIN = "admin:index"
 # The API answers to tokens and their scopes, not to the roles of a logged-in person: its
@@ -104,11 +107,18 @@ def expected(who: str, rule: Rule) -> bool:
         return False
     if rule.who == "federation":
         return who == "federation official"
+    # A simultaneous evening of the club's federation: its officials run it all, the club's
+    # roles count at the club's venue only (and not on the evening as a whole).
+    if rule.who in ("venue", "evening") and who == "federation official":
+        return True
+    if rule.who == "evening":
+        return False
     if rule.who == "event_or_federation" and who == "federation official":
         return True
     scopes = {
         "any_club": ("club", "other club"),
         "club": ("club",),
+        "venue": ("club",),
         "event": ("club", "event"),
         "event_or_federation": ("club", "event"),
     }[rule.who]
@@ -199,6 +209,17 @@ def world(organiser, club, event, settings):
         players=[anne, PlayerFactory(club=ClubFactory(federation=federation), name="Anne")],
         user=organiser,
     )
+    # A simultaneous evening of the federation, the club one of its two venues, with Élodie.
+    evening = create_evening(
+        federation=federation,
+        clubs=[club, ClubFactory(name="Club de la fédération", federation=federation)],
+        name="Simultané",
+        date=event.date,
+        variant="rami-penalites",
+        created_by=users["federation official"],
+    )
+    venue = evening.venues.get(club=club)
+    at_venue = register_at_venue(venue=venue, names=["Élodie"], user=organiser).added[0]
     token = create_token(club=club, name="Site", scopes=["read"], days=3, user=organiser)
     hook = WebhookSubscription.objects.create(club=club, url="https://example.org/", secret="s")
     delivery = WebhookDelivery.objects.create(
@@ -227,7 +248,10 @@ def world(organiser, club, event, settings):
         "key": "kept-hand-1",  # a hand kept on a phone (docs/offline.md)
         "table": game.table_number,
         "signature": tent_signature(event.id, game.table_number),  # the table's tent
+        "venue_id": venue.id,
     }
+    # The evening's own addresses name the evening, and its venue's player.
+    values["evening"] = {"event_id": evening.id, "registration_id": at_venue.id}
     tokens = {
         "entry": game.link_token,
         "people:join": offered.token,
@@ -239,6 +263,8 @@ def world(organiser, club, event, settings):
 
 def address(name: str, wanted: set[str], values: dict, tokens: dict) -> str:
     kwargs = {key: values[key] for key in wanted if key in values}
+    if "venue_id" in wanted or name in EVENING_ADDRESSES:
+        kwargs.update((key, value) for key, value in values["evening"].items() if key in wanted)
     if "token" in wanted:
         space = name.split(":")[0]
         kwargs["token"] = tokens.get(name) or tokens.get(space) or "no-such-token"

@@ -70,12 +70,12 @@ def test_the_dashboard_keeps_its_query_count_with_many_events(
     for _number in range(2):
         EventFactory(club=club)
     # The session, the user, his clubs, the upcoming and past events, the seasons, the
-    # deleted events.
-    with django_assert_max_num_queries(7):
+    # deleted events, the club's venues at simultaneous evenings.
+    with django_assert_max_num_queries(8):
         client.get("/manage/")
     for _number in range(20):
         EventFactory(club=club)
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         assert client.get("/manage/").status_code == 200
 
 

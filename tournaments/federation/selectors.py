@@ -1,6 +1,7 @@
 """Reads for a federation: its clubs' events, an event's results by licence (what the
 federation's own records take, docs/federation.md), one person's events in every club, the
-ranking as of a date, and the lines behind a person's rating."""
+ranking as of a date, and the lines behind a person's rating; a simultaneous evening's
+venues and its ranking across them."""
 
 from __future__ import annotations
 
@@ -8,10 +9,23 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Count, F, QuerySet, Window
+from django.db.models import Count, F, Max, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
-from tournaments.models import Event, Federation, FederationRating, Person, Player, Seat
+from tournaments.models import (
+    Bye,
+    Event,
+    Federation,
+    FederationRating,
+    Game,
+    Person,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Venue,
+)
+from tournaments.play.selectors.games import games_with_seats
 from tournaments.standings.selectors import event_standings
 
 
@@ -206,3 +220,148 @@ def rating_lines(person: Person) -> list[RatingLine]:
         )
         for row in rows
     ]
+
+
+# --- A simultaneous evening ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VenueSummary:
+    """A venue of a simultaneous evening as its federation's officials follow it."""
+
+    venue: Venue
+    players: int  # registered and not withdrawn
+    present: int  # of whom checked in
+    round: int | None  # the last round it seated
+    tables: int  # its tables in that round
+    playing: int  # of which still playing
+
+
+def evening_venues(event: Event) -> list[VenueSummary]:
+    """Every venue of the evening with its players and its tables: three queries."""
+    venues = list(event.venues.select_related("club"))
+    counts = {
+        row["venue_id"]: row
+        for row in Registration.objects.filter(event=event, withdrawn=False)
+        .values("venue_id")
+        .annotate(players=Count("id"), present=Count("id", filter=Q(checked_in=True)))
+    }
+    tables: dict[int, dict[int, tuple[int, int]]] = {}
+    for venue_id, number, count, playing in (
+        Game.objects.filter(event=event, venue__isnull=False)
+        .values("venue_id", "round__number")
+        .annotate(count=Count("id"), playing=Count("id", filter=Q(finished=False, closed=False)))
+        .values_list("venue_id", "round__number", "count", "playing")
+    ):
+        tables.setdefault(venue_id, {})[number] = (count, playing)
+    found = []
+    for venue in venues:
+        rounds = tables.get(venue.pk, {})
+        last = max(rounds, default=None)
+        count, playing = rounds[last] if last is not None else (0, 0)
+        row = counts.get(venue.pk, {})
+        found.append(
+            VenueSummary(venue, row.get("players", 0), row.get("present", 0), last, count, playing)
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class EveningLine:
+    """A player in the evening's combined ranking: his place across every venue, and in his
+    own venue."""
+
+    place: int
+    venue_place: int
+    name: str
+    club: str
+    venue: int  # the venue's number
+    points: Decimal
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class EveningRanking:
+    lines: list[EveningLine]
+    # Finished games when it was read (read before the standings): what it counts at least.
+    finished_games: int
+
+
+def evening_ranking(event: Event, venue: Venue | None = None) -> EveningRanking:
+    """The standings across venues, each player with his club and his place in his venue;
+    only `venue`'s players when one is given (their places still the combined ones): six
+    queries, seven when head-to-head decides a tie."""
+    finished = Game.objects.filter(event=event, finished=True).count()
+    rows = event_standings(event)
+    venue_of = dict(
+        Registration.objects.filter(event=event, venue__isnull=False).values_list(
+            "player_id", "venue_id"
+        )
+    )
+    venues = {each.pk: each for each in event.venues.select_related("club")}
+    seen: dict[int | None, list[int]] = {}  # venue → places of its players so far
+    lines = []
+    for row in rows:
+        home = venues.get(venue_of.get(row.record.player_id, 0))
+        key = home.pk if home else None
+        before = seen.setdefault(key, [])
+        venue_place = 1 + sum(1 for place in before if place < row.place)
+        before.append(row.place)
+        if venue is not None and key != venue.pk:
+            continue
+        lines.append(
+            EveningLine(
+                row.place,
+                venue_place,
+                row.name,
+                home.club.name if home else "",
+                home.number if home else 0,
+                row.record.points,
+                row.record.games,
+                row.record.wins,
+            )
+        )
+    return EveningRanking(lines, finished)
+
+
+def last_round_number(venue: Venue) -> int | None:
+    """The last round the venue seated (None before its first): two queries."""
+    games = Game.objects.filter(venue=venue).aggregate(last=Max("round__number"))["last"]
+    byes = Bye.objects.filter(
+        round__event_id=venue.event_id, player__registrations__venue=venue
+    ).aggregate(last=Max("round__number"))["last"]
+    return max((number for number in (games, byes) if number is not None), default=None)
+
+
+@dataclass(frozen=True)
+class VenuePage:
+    """What a venue's organisers see: its players, and its tables of its current round."""
+
+    venue: Venue
+    registrations: list[Registration]
+    round: Round | None
+    games: list[Game]  # with their seats and players
+    byes: list[Bye]
+
+    @property
+    def playing(self) -> list[Game]:
+        return [game for game in self.games if not (game.finished or game.closed)]
+
+
+def venue_page(venue: Venue) -> VenuePage:
+    """The venue's page: seven queries whatever the number of players and tables."""
+    registrations = list(
+        Registration.objects.filter(venue=venue).select_related("player").order_by("player__name")
+    )
+    number = last_round_number(venue)
+    if number is None:
+        return VenuePage(venue, registrations, None, [], [])
+    round_ = Round.objects.get(event_id=venue.event_id, number=number)
+    games = games_with_seats(round_.games.filter(venue=venue).order_by("table_number"))
+    byes = list(
+        Bye.objects.filter(round=round_, player__registrations__venue=venue).select_related(
+            "player"
+        )
+    )
+    return VenuePage(venue, registrations, round_, games, byes)

@@ -3,7 +3,8 @@
 clubs: Club, Player, Membership (who holds which role, for the club or an event), Invitation
 (a role offered), ImportedAccount (a person an imported archive named). federations:
 Federation, Person (one person across clubs, his licence), PersonMerge, MemberImport.
-events: Event, Registration, Round, EventDeletion (who deleted an event, and what went).
+events: Event, Registration, Round, EventDeletion (who deleted an event, and what went),
+Venue (a club's room in a simultaneous evening).
 clock: ClockChange (what the organiser did to a round's clock). games: Game, Seat, Bye,
 Hand, HandLine. standings: Standing (each player's sums in an event). kept: SetAsideHand (a
 hand kept on a phone that the table had moved past). seasons: Season, RatingUpdate (club
@@ -17,7 +18,7 @@ change."""
 from .allowances import Allowance
 from .clock import ClockChange
 from .clubs import Club, ImportedAccount, Invitation, Membership, Player, PrivacyRecord, Role
-from .events import Event, EventDeletion, Registration, Round
+from .events import Event, EventDeletion, Registration, Round, Venue
 from .federations import Federation, FederationRating, MemberImport, Person, PersonMerge
 from .games import Bye, Game, Hand, HandLine, Seat
 from .integrations import (
@@ -69,4 +70,5 @@ __all__ = [
     "Season",
     "Standing",
     "StoredPdf",
+    "Venue",
 ]

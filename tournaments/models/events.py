@@ -16,7 +16,7 @@ from simple_history.models import HistoricalRecords
 from tournaments.rules import PRESETS
 
 from .clubs import Club, Player
-from .versioned import Versioned
+from .versioned import Versioned, first_version
 
 VARIANT_NAMES = {
     "rami-traditionnel": _("Rami traditionnel (winner collects)"),
@@ -139,6 +139,20 @@ class Event(Versioned):
     # False for a copy kept apart when the same event was imported again: it counts in no
     # season and no rating, as the club's own copy already does.
     counted = models.BooleanField(_("counts in the club's seasons and ratings"), default=True)
+    # A simultaneous evening (docs/federation.md): the federation whose clubs play it at
+    # the same time, each at its own venue (`Venue`); None for a club's own event.
+    federation = models.ForeignKey(
+        "Federation",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="evenings",
+        verbose_name=_("federation"),
+    )
+    # Bumped with the standings alone (standings/services.py), not with every hand: the
+    # combined ranking that hundreds of phones follow is rendered again only when it moves.
+    standings_version = models.PositiveBigIntegerField(default=first_version, editable=False)
+
     # Players signing up on the public page (docs/registration.md).
     registration_open = models.BooleanField(_("players sign up on the public page"), default=False)
     capacity = models.PositiveSmallIntegerField(
@@ -157,7 +171,7 @@ class Event(Versioned):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords(excluded_fields=["created_at", "version"])
+    history = HistoricalRecords(excluded_fields=["created_at", "version", "standings_version"])
     # Set before a save, read by django-simple-history: why the rules or settings changed.
     _change_reason: str
 
@@ -183,8 +197,35 @@ class Event(Versioned):
     def is_tournament(self) -> bool:
         return self.kind == self.Kind.TOURNAMENT
 
+    @property
+    def is_simultaneous(self) -> bool:
+        """Played the same evening at several clubs of a federation, each at its venue."""
+        return self.federation_id is not None
+
     def variant_name(self) -> str:
         return str(VARIANT_NAMES[self.variant])
+
+
+class Venue(models.Model):
+    """One club's room in a simultaneous evening: its organisers register its players, seat
+    its part of each round and run its tables; nobody crosses from one venue to another."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="venues")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="venues")
+    # 1, 2, 3...: its tables are numbered from number × 100 + 1, unique in each round.
+    number = models.PositiveSmallIntegerField(_("venue"))
+
+    class Meta:
+        verbose_name = _("venue")
+        verbose_name_plural = _("venues")
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "club"], name="one_venue_per_club"),
+            models.UniqueConstraint(fields=["event", "number"], name="venue_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.club.name
 
 
 class RegistrationQuerySet(models.QuerySet["Registration"]):
@@ -222,6 +263,10 @@ class Registration(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    # Where he plays a simultaneous evening (his club's venue); None at a club's own event.
+    venue = models.ForeignKey(
+        Venue, on_delete=models.PROTECT, null=True, blank=True, related_name="registrations"
+    )
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.PLACED)
     checked_in = models.BooleanField(_("checked in"), default=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)

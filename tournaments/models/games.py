@@ -56,6 +56,10 @@ class Game(Versioned):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     table_number = models.PositiveSmallIntegerField(_("table"))
+    # The venue whose organisers run this table, at a simultaneous evening.
+    venue = models.ForeignKey(
+        "Venue", on_delete=models.PROTECT, null=True, blank=True, related_name="games"
+    )
     variant = models.CharField(_("variant"), max_length=30, choices=list(VARIANT_NAMES.items()))
     options = models.JSONField(_("options"), default=dict, blank=True)
     pot = models.DecimalField(_("pot"), max_digits=10, decimal_places=2, null=True, blank=True)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.events.display.clock import ClockView, clock_view
 from tournaments.events.display.tournament import points_words
-from tournaments.models import Bye, Event, Game, Round
+from tournaments.models import Bye, Event, Game, Round, Venue
 from tournaments.play.display.scoreboard import GameCard, game_card
 from tournaments.ranking import StandingRow, deciding_tie_breaks
 from tournaments.registrations.selectors import Counts
@@ -38,6 +38,7 @@ class StandingLine:
     name: str
     points: str
     decided_by: str = ""
+    club: str = ""  # at a simultaneous evening: the club where he plays
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Screen:
     leaders: list[TableLeader] = field(default_factory=list)
     seating: list[SeatLine] = field(default_factory=list)
     clock: ClockView | None = None
+    venue: Venue | None = None  # a simultaneous evening's venue: its tables
     arrivals: Counts | None = None  # checked in, of those with a place
 
     @property
@@ -78,7 +80,8 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         event,
         current,
         cards,
-        standings=standing_lines(data.standings, event.tie_breaks),
+        standings=standing_lines(data.standings, event.tie_breaks, data.clubs),
+        venue=data.venue,
         arrivals=data.arrivals,
     )
     if not event.is_tournament:
@@ -90,14 +93,18 @@ def screen(data: ScreenData, now: datetime) -> Screen:
     return found
 
 
-def standing_lines(rows: list[StandingRow], tie_breaks: list[str]) -> list[StandingLine]:
+def standing_lines(
+    rows: list[StandingRow], tie_breaks: list[str], clubs: dict[int, str] | None = None
+) -> list[StandingLine]:
     deciding = deciding_tie_breaks(rows, tie_breaks)
+    clubs = clubs or {}
     return [
         StandingLine(
             row.place,
             row.name,
             points_words(row.record.points),
             _("tie-break: %(tie_break)s") % {"tie_break": tie_break_label(key)} if key else "",
+            clubs.get(row.record.player_id, ""),
         )
         for row, key in zip(rows, deciding, strict=True)
     ]

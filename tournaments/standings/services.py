@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from django.db import connection, transaction
+from django.db.models import F
 
-from tournaments.models import Bye, Game, Happening, Seat, Standing
+from tournaments.models import Bye, Event, Game, Happening, Seat, Standing
 from tournaments.models.signals import tell
 from tournaments.ranking import records_from_rows
 
@@ -49,12 +50,20 @@ def rebuild_event(*, event_id: int) -> None:
 
 
 def _tell_changed(event_id: int) -> None:
-    """Webhooks hear that the standings moved; they read them from the API."""
+    """The standings moved: the combined ranking's version (the pages that follow the
+    standings alone), and webhooks hear of it (they read them from the API)."""
+    standings_changed(event_id)
     tell(
         Happening.STANDINGS_CHANGED,
         event_id=event_id,
         data=lambda: {"standings": f"/api/v1/events/{event_id}/standings"},
     )
+
+
+def standings_changed(event_id: int) -> None:
+    """Something the standings show moved (a sum, who is registered or present): the
+    version the ranking pages are compared by, in the transaction of the change."""
+    Event.objects.filter(pk=event_id).update(standings_version=F("standings_version") + 1)
 
 
 def _write_sums(event_id: int, ids: set[int]) -> None:

@@ -31,4 +31,5 @@ urlpatterns = [
     path("", include("tournaments.urls.federation")),
     path("", include("tournaments.urls.people")),
     path("", include("tournaments.urls.registrations")),
+    path("", include("tournaments.urls.evenings")),
 ]

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ramiscore.middleware import on_a_laptop
 from tournaments.clubs.permissions import Can
-from tournaments.clubs.selectors.roles import may_on_event
+from tournaments.clubs.selectors.roles import may_on_game
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
 from tournaments.models import Game, Hand
 from tournaments.play.display.conflict import ConflictView, conflict_view
@@ -104,7 +104,7 @@ def table_link_game(view):
     @wraps(view)
     def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
         game = game_from_link(token)
-        vouches = may_on_event(request.user, Can.KEEP_SCORE, game.event)
+        vouches = may_on_game(request.user, Can.KEEP_SCORE, game)
         entrant = Entrant(request.user, device_id(request), token=token, vouches=vouches)
         return view(request, game, entrant, *args, **kwargs)
 

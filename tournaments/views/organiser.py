@@ -5,6 +5,7 @@ Players, rounds and tables are in organiser_play; game files in gamefiles.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,7 +51,7 @@ from tournaments.forms.organiser import (
     PlayerListForm,
     RulesForm,
 )
-from tournaments.models import Club, Event, EventDeletion, Round, Season
+from tournaments.models import Club, Event, EventDeletion, Round, Season, Venue
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
@@ -76,15 +77,21 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 
 DELETIONS_SHOWN = 10
+# A club's venues at simultaneous evenings are listed from this long ago.
+EVENINGS_SHOWN = datetime.timedelta(days=30)
 
 
 def _dashboard(user, club_form: ClubForm) -> dict:
     run = clubs_run(user)
     clubs = [club for club, can in run if can.create_events]
     today = timezone.localdate()
-    events = events_to_run(user).select_related("club")
+    # A simultaneous evening is run from each club's venue, not as the first club's event.
+    events = events_to_run(user).filter(federation__isnull=True).select_related("club")
+    seeing = [club for club, can in run if can.see_event]
+    venues = Venue.objects.filter(club__in=seeing, event__date__gte=today - EVENINGS_SHOWN)
     return {
         "clubs": clubs,
+        "venues": list(venues.select_related("event", "club").order_by("event__date")),
         "people": {club.pk for club, can in run if can.manage_people},
         "personal_data": {club.pk for club, can in run if can.personal_data},
         "integrations": {club.pk for club, can in run if can.other_sites},

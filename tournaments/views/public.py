@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournaments.clubs.permissions import Can
-from tournaments.clubs.selectors.roles import may_on_event
+from tournaments.clubs.selectors.roles import may_on_game
 from tournaments.events.selectors.events import event_overview, past_rounds_games
 from tournaments.models import Event, Game
 from tournaments.play.display.audit import game_changes
@@ -96,9 +96,7 @@ def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
         "event": game.event,
         "options": _options(game),
         "live_part": mark_safe(live.decode()),  # rendered by our own template
-        "entry_url": (
-            _entry_url(game) if may_on_event(request.user, Can.KEEP_SCORE, game.event) else ""
-        ),
+        "entry_url": (_entry_url(game) if may_on_game(request.user, Can.KEEP_SCORE, game) else ""),
     }
     return _fragment(request, "public/game.html", context)
 

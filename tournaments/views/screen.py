@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event
+from tournaments.models import Event, Venue
 from tournaments.play.selectors.versions import event_version
 from tournaments.screen.display import screen as screen_panels
 from tournaments.screen.selectors import screen_data
@@ -34,16 +34,23 @@ BACK_TO_THE_LINK = 600
 @polled(event_version, by="event_id", fragments_only=True)
 @public_view
 def screen(request: HtmxRequest, event_id: int) -> HttpResponse:
-    """The projector page; htmx polls get its live part alone."""
+    """The projector page (at a simultaneous evening, `?venue=N`: that venue's tables and
+    the ranking across venues); htmx polls get its live part alone."""
+    asked = request.GET.get("venue", "")
+    if asked and not asked.isdigit():
+        raise Http404(_("This evening has no such venue."))
     try:
-        data = screen_data(event_id)
+        data = screen_data(event_id, int(asked) if asked else None)
     except Event.DoesNotExist:
         raise Http404(_("There is no such event.")) from None
+    except Venue.DoesNotExist:
+        raise Http404(_("This evening has no such venue.")) from None
     event = data.overview.event
     context = {
         "event": event,
         "screen": screen_panels(data, timezone.now()),
         "poll_every": POLL_EVERY,
+        "live_url": request.get_full_path(),
     }
     if request.htmx:
         response = render(request, "screen/_live.html", context)

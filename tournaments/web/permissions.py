@@ -14,7 +14,13 @@ site for every role against that table.
 - `any_club_view(action)`: an action on at least one club (a new event, an imported one);
 - `federation_view`: a federation's officials (the view gets the federation);
 - `event_results_view`: an event's results by licence: the officials of its club's
-  federation, and whoever may change the event.
+  federation, and whoever may change the event;
+- `venue_view(action)`: an action at a simultaneous evening's venue (the view gets the
+  venue, with its event and club), and `evening_view(action)` on such an evening as a whole.
+  Who runs which venue is `clubs/selectors/roles.py`'s `allowed_at`: the federation's
+  officials run the whole evening, a venue's club's roles count at that venue only;
+  `event_view` and `game_view` follow it too, so that a venue's people reach neither the
+  evening's own pages nor another venue's tables.
 
 Visitors are sent to log in, other accounts get 403. The view finds what the person may do
 there in `request.can` (`can.keep_score` in a template). The services check what they own
@@ -38,8 +44,15 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments.clubs.permissions import CLUB_ACTIONS, Can
-from tournaments.clubs.selectors.roles import NOTHING, Allowed, allowed, clubs_where
-from tournaments.models import Club, Event, Federation, Game, Season
+from tournaments.clubs.selectors.roles import (
+    NOTHING,
+    Allowed,
+    allowed,
+    allowed_at,
+    clubs_where,
+    is_official,
+)
+from tournaments.models import Club, Event, Federation, Game, Season, Venue
 
 
 class LoggedInRequest(HttpRequest):
@@ -64,7 +77,8 @@ def allowed_here(request: HttpRequest) -> Allowed:
 @dataclass(frozen=True)
 class Rule:
     """What a view asks of its visitor: `who` is "anyone", "link", "account", "event" or
-    "club" (an action on the event or club in its address), or "any_club"."""
+    "club" (an action on the event or club in its address), "any_club", "venue" (an action
+    at a simultaneous evening's venue) or "evening" (on such an evening as a whole)."""
 
     who: str
     action: Can | None = None
@@ -137,22 +151,22 @@ def _this_page(request: HttpRequest, _thing: object) -> str:
 def _guarded(
     key: str,
     load: Callable[[int], Any],
-    where: Callable[[Any], tuple[int, int | None]],
+    can_of: Callable[[Any, Any], Allowed],
     action: Can,
     login_next: Callable[[HttpRequest, Any], str] = _this_page,
+    rule: Rule | None = None,
 ):
     """A decorator for views whose URL gives `key` (an id): `load` finds the thing (or 404),
-    `where` says its club and event, and only those whose roles there allow `action` get
-    through; the view gets the thing instead of its id. `login_next` says where a visitor
-    goes back after logging in (this page by default)."""
-    rule = Rule("club" if action in CLUB_ACTIONS else "event", action)
+    `can_of(user, thing)` says what the user may do there, and only those it allows `action`
+    get through; the view gets the thing instead of its id. `login_next` says where a
+    visitor goes back after logging in (this page by default)."""
+    rule = rule or Rule("club" if action in CLUB_ACTIONS else "event", action)
 
     def decorator(view):
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             thing = load(kwargs.pop(key))
-            club_id, event_id = where(thing)
-            can = allowed(request.user, club_id=club_id, event_id=event_id)
+            can = can_of(request.user, thing)
             if action not in can:
                 return _refused(request, login_next(request, thing))
             _let_through(request, can)
@@ -168,7 +182,18 @@ def _event(event_id: int) -> Event:
 
 
 def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("event__club"), pk=game_id)
+    return get_object_or_404(Game.objects.select_related("event__club", "venue"), pk=game_id)
+
+
+def _venue(venue_id: int) -> Venue:
+    return get_object_or_404(Venue.objects.select_related("event__club", "club"), pk=venue_id)
+
+
+def _evening(event_id: int) -> Event:
+    event = _event(event_id)
+    if not event.is_simultaneous:
+        raise Http404(_("This event is played at one club."))
+    return event
 
 
 def _season(season_id: int) -> Season:
@@ -180,25 +205,60 @@ def _club(club_id: int) -> Club:
 
 
 def event_view(action: Can):
-    """For views taking `event_id`: the view gets the event, with its club."""
-    return _guarded("event_id", _event, lambda event: (event.club_id, event.pk), action)
+    """For views taking `event_id`: the view gets the event, with its club. (At a
+    simultaneous evening, the event as a whole: its federation's officials.)"""
+    return _guarded("event_id", _event, lambda user, event: allowed_at(user, event), action)
 
 
 def game_view(action: Can, login_next: Callable[[HttpRequest, Game], str] = _this_page):
-    """For views taking `game_id`: the view gets the game, with its event and club."""
+    """For views taking `game_id`: the view gets the game, with its event and club (at a
+    simultaneous evening, those who run its venue get through)."""
     return _guarded(
-        "game_id", _game, lambda game: (game.event.club_id, game.event_id), action, login_next
+        "game_id",
+        _game,
+        lambda user, game: allowed_at(user, game.event, game.venue),
+        action,
+        login_next,
+    )
+
+
+def venue_view(action: Can):
+    """For views taking `venue_id`: the view gets the venue, with its event and club; its
+    club's roles and the federation's officials get through."""
+    return _guarded(
+        "venue_id",
+        _venue,
+        lambda user, venue: allowed_at(user, venue.event, venue),
+        action,
+        rule=Rule("venue", action),
+    )
+
+
+def evening_view(action: Can):
+    """For a simultaneous evening as a whole (`event_id`; 404 for a club's own event): the
+    view gets the event; its federation's officials get through."""
+    return _guarded(
+        "event_id",
+        _evening,
+        lambda user, event: allowed_at(user, event),
+        action,
+        rule=Rule("evening", action),
     )
 
 
 def club_view(action: Can):
     """For views taking `club_id`: the view gets the club."""
-    return _guarded("club_id", _club, lambda club: (club.pk, None), action)
+    return _guarded("club_id", _club, lambda user, club: allowed(user, club_id=club.pk), action)
 
 
 def season_view(action: Can):
     """For views taking `season_id`: the view gets the season, with its club."""
-    return _guarded("season_id", _season, lambda season: (season.club_id, None), action)
+    return _guarded(
+        "season_id",
+        _season,
+        lambda user, season: allowed(user, club_id=season.club_id),
+        action,
+    )
 
 
 def any_club_view(action: Can):
@@ -216,13 +276,6 @@ def any_club_view(action: Can):
         return _declare(wrapper, Rule("any_club", action))
 
     return decorator
-
-
-def is_official(user: object, federation_id: int | None) -> bool:
-    """Whether the user is an official of this federation (a site administrator is)."""
-    if federation_id is None or not isinstance(user, User) or not user.is_authenticated:
-        return False
-    return user.is_superuser or user.federations.filter(pk=federation_id).exists()
 
 
 def federation_view(view):
@@ -247,7 +300,7 @@ def event_results_view(view):
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         event = _event(kwargs.pop("event_id"))
-        can = allowed(request.user, club_id=event.club_id, event_id=event.pk)
+        can = allowed_at(request.user, event)
         if Can.CHANGE_EVENT not in can and not is_official(request.user, event.club.federation_id):
             return _refused(request, request.get_full_path())
         _let_through(request, can)

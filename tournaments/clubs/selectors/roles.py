@@ -1,5 +1,5 @@
 """Who holds which role, and what that lets him do (the table of clubs/permissions.py): each
-question costs one query."""
+question costs one query (two at a simultaneous evening, whose officials are asked first)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from tournaments.clubs.permissions import Can, actions, allows
-from tournaments.models import Club, Event, Invitation, Membership, Role
+from tournaments.models import Club, Event, Game, Invitation, Membership, Role, Venue
 
 # Whoever asks: a logged-in person, a visitor, or nobody (a screen link, a command).
 Visitor: TypeAlias = "User | AnonymousUser | None"
@@ -66,8 +66,38 @@ def may(user: Visitor, action: Can, *, club_id: int, event_id: int | None = None
     return allows(*held_roles(user, club_id=club_id, event_id=event_id), action)
 
 
+def is_official(user: Visitor, federation_id: int | None) -> bool:
+    """Whether the user is an official of this federation (a site administrator is)."""
+    if federation_id is None or not isinstance(user, User) or not _person(user):
+        return False
+    return user.is_superuser or user.federations.filter(pk=federation_id).exists()
+
+
+def allowed_at(user: Visitor, event: Event, venue: Venue | None = None) -> Allowed:
+    """Everything the user may do on an event (at `venue`, for a simultaneous evening's
+    tables, players and pages there). A club's own event: the roles held for its club and
+    that event. A simultaneous evening (docs/federation.md): its federation's officials run
+    it all; a venue's club's roles count at that venue only, never on the evening as a
+    whole nor at another venue."""
+    if event.federation_id is None:
+        return allowed(user, club_id=event.club_id, event_id=event.pk)
+    if is_official(user, event.federation_id):
+        return EVERYTHING
+    if venue is None or venue.event_id != event.pk:
+        return NOTHING
+    return allowed(user, club_id=venue.club_id, event_id=event.pk)
+
+
 def may_on_event(user: Visitor, action: Can, event: Event) -> bool:
-    return may(user, action, club_id=event.club_id, event_id=event.pk)
+    """Whether the user may take `action` on the event as a whole (`allowed_at`)."""
+    return action in allowed_at(user, event)
+
+
+def may_on_game(user: Visitor, action: Can, game: Game) -> bool:
+    """Whether the user may take `action` at this table: at a simultaneous evening, as its
+    venue's (one query more for the venue)."""
+    venue = game.venue if game.venue_id is not None else None
+    return action in allowed_at(user, game.event, venue)
 
 
 def _roles_allowing(action: Can) -> list[str]:

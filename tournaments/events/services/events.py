@@ -309,6 +309,7 @@ def find_or_add_players(*, club: Club, names: Iterable[str]) -> dict[str, Player
 
 def register_player(*, event: Event, name: str, checked_in: bool = True) -> Registration:
     """Enter a player in the event (quick add by name); already there: returns them, back in."""
+    refuse_a_simultaneous_evening(event)
     with transaction.atomic():
         player = find_or_add_player(club=event.club, name=name)
         registration, created = _register(event, player, checked_in)
@@ -331,6 +332,7 @@ def register_players(*, event: Event, lines: Iterable[str]) -> PlayersAdded:
     """Enter every player of a pasted list (one name a line, blank lines skipped), checked in,
     all or none: a line that cannot be a name (the rule of `player_name`) or a name written
     twice refuses the whole list, with each problem and its line number."""
+    refuse_a_simultaneous_evening(event)
     names, problems = _names_of(list(lines))
     if problems:
         raise ValidationError(problems)
@@ -345,6 +347,18 @@ def register_players(*, event: Event, lines: Iterable[str]) -> PlayersAdded:
             (added if created else already).append(registration)
         versions.event_changed(event.pk)
     return PlayersAdded(added, already)
+
+
+def refuse_a_simultaneous_evening(event: Event) -> None:
+    """Players never cross venues: at a simultaneous evening each venue registers its own
+    club's players and seats its own tables, from its venue's page."""
+    if event.is_simultaneous:
+        raise ValidationError(
+            _(
+                "This is a simultaneous evening: each venue registers its players and seats "
+                "its own tables, from its venue's page."
+            )
+        )
 
 
 def _names_of(lines: list[str]) -> tuple[list[str], list[str]]:

@@ -15,7 +15,8 @@ from django.utils.translation import ngettext
 
 from tournaments import seating
 from tournaments.events.selectors.news import round_news
-from tournaments.models import Bye, Event, Game, Hand, Happening, Player, Round, Seat
+from tournaments.events.services.events import refuse_a_simultaneous_evening
+from tournaments.models import Bye, Event, Game, Hand, Happening, Player, Round, Seat, Venue
 from tournaments.models.signals import tell
 from tournaments.play.services import versions
 from tournaments.play.services.entry import refuse_pending, set_closed
@@ -82,6 +83,7 @@ def open_round(
     """Seat the next round with the event's seating method; ValidationError if it cannot. A
     tournament's round after its planned ones is seated only when asked for (`further`): a
     second laptop showing an old page does not seat it by mistake."""
+    refuse_a_simultaneous_evening(event)
     players = seating_players(event)
     method = method or seating_method_for(event)
     if seed is None:
@@ -91,27 +93,7 @@ def open_round(
         _refuse_while_a_round_is_open(event)
         number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
         _refuse_an_unplanned_round(event, number, further)
-        preset = PRESETS[event.variant]
-        _refuse_what_cannot_be_seated(event, method, len(players), number)
-        points = points_so_far(event)
-        ids = [p.id for p in players]
-        try:
-            found = seating.seat(
-                method,
-                ids,
-                preset.table_sizes(),
-                round_number=number,
-                history=past_tables(event),
-                standings=_standings_for_seating(event, ids, points),
-                byes_so_far=list(
-                    Bye.objects.filter(round__event=event).values_list("player_id", flat=True)
-                ),
-                seed=seed,
-                preferred_size=preset.preferred_table_size,
-                rounds=event.planned_rounds if method == Event.Seating.BALANCED else None,
-            )
-        except seating.SeatingError as error:
-            raise ValidationError(str(error)) from None
+        found = draw_tables(event=event, players=players, method=method, number=number, seed=seed)
         round_ = Round.objects.create(event=event, number=number, seating_method=method, seed=seed)
         # The seating gives back the ids it was given.
         by_id: dict[seating.PlayerId, Player] = {p.id: p for p in players}
@@ -122,9 +104,38 @@ def open_round(
         Bye.objects.bulk_create(
             Bye(round=round_, player=player, points=event.bye_points) for player in sitting_out
         )
-        _round_seated(event, [player.id for player in sitting_out])
-        _tell_seated(event, round_)
+        round_seated(event, [player.id for player in sitting_out])
+        tell_seated(event, round_)
     return round_
+
+
+def draw_tables(
+    *, event: Event, players: Sequence[Player], method: str, number: int, seed: int
+) -> seating.Seating:
+    """Round `number`'s tables for these players by the seating method (nothing written):
+    ValidationError, in the organiser's words, when they cannot be seated. A simultaneous
+    evening's venue draws its own part with it."""
+    preset = PRESETS[event.variant]
+    _refuse_what_cannot_be_seated(event, method, len(players), number)
+    points = points_so_far(event)
+    ids = [p.id for p in players]
+    try:
+        return seating.seat(
+            method,
+            ids,
+            preset.table_sizes(),
+            round_number=number,
+            history=past_tables(event),
+            standings=_standings_for_seating(event, ids, points),
+            byes_so_far=list(
+                Bye.objects.filter(round__event=event).values_list("player_id", flat=True)
+            ),
+            seed=seed,
+            preferred_size=preset.preferred_table_size,
+            rounds=event.planned_rounds if method == Event.Seating.BALANCED else None,
+        )
+    except seating.SeatingError as error:
+        raise ValidationError(str(error)) from None
 
 
 def _new_seed() -> int:
@@ -144,6 +155,7 @@ def seat_by_hand(
 ) -> Round:
     """Open the next round with the tables the organiser chose, in seat order; the players in
     `byes` sit it out and score the event's bye points."""
+    refuse_a_simultaneous_evening(event)
     preset = PRESETS[event.variant]
     if not tables:
         raise ValidationError(_("Seat at least one table."))
@@ -173,8 +185,8 @@ def seat_by_hand(
         Bye.objects.bulk_create(
             Bye(round=round_, player=player, points=event.bye_points) for player in byes
         )
-        _round_seated(event, [player.id for player in byes])
-        _tell_seated(event, round_)
+        round_seated(event, [player.id for player in byes])
+        tell_seated(event, round_)
     return round_
 
 
@@ -215,7 +227,7 @@ def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
         sat_out = list(round_.byes.values_list("player_id", flat=True))
         Round.objects.filter(pk=round_.pk).delete()  # the caller's round stays whole if refused
         # Its byes go with it; the new seating gives its own.
-        _round_seated(event, sat_out)
+        round_seated(event, sat_out)
         # A new draw: for balanced mixing, a new plan from what has been played.
         return open_round(event=event, method=method, seed=_new_seed() if seed is None else seed)
 
@@ -247,13 +259,22 @@ def close_round(*, round_: Round) -> Round:
     return round_
 
 
-def create_games(*, event: Event, round_: Round, tables: Sequence[Sequence[Player]]) -> list[Game]:
-    """The round's tables as games, numbered in order, each player in his seat: two queries.
-    (Seating a round calls it; tests and benchmarks build their rounds with it too.)"""
+def create_games(
+    *,
+    event: Event,
+    round_: Round,
+    tables: Sequence[Sequence[Player]],
+    venue: Venue | None = None,
+    first_number: int = 1,
+) -> list[Game]:
+    """The round's tables as games, numbered in order from `first_number`, each player in his
+    seat (at `venue`, at a simultaneous evening): two queries. (Seating a round calls it;
+    tests and benchmarks build their rounds with it too.)"""
     games = Game.objects.bulk_create(
         Game(
             event=event,
             round=round_,
+            venue=venue,
             table_number=number,
             variant=event.variant,
             options=event.options,
@@ -262,7 +283,7 @@ def create_games(*, event: Event, round_: Round, tables: Sequence[Sequence[Playe
             if event.is_tournament or not event.entry_fee
             else event.entry_fee * len(table),
         )
-        for number, table in enumerate(tables, start=1)
+        for number, table in enumerate(tables, start=first_number)
     )
     Seat.objects.bulk_create(
         Seat(game=game, player=player, position=position)
@@ -272,13 +293,13 @@ def create_games(*, event: Event, round_: Round, tables: Sequence[Sequence[Playe
     return games
 
 
-def _round_seated(event: Event, byes: Sequence[int]) -> None:
+def round_seated(event: Event, byes: Sequence[int]) -> None:
     """A round seated or taken back: the bye players' sums, and the event's pages."""
     standings.players_changed(event_id=event.pk, player_ids=byes)
     versions.event_changed(event.pk)
 
 
-def _tell_seated(event: Event, round_: Round) -> None:
+def tell_seated(event: Event, round_: Round) -> None:
     tell(
         Happening.ROUND_SEATED,
         club_id=event.club_id,

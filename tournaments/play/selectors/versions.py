@@ -9,6 +9,7 @@ from django.db import connection
 from tournaments.models import Event, Game
 
 EVENT_VERSION = f"SELECT version FROM {Event._meta.db_table} WHERE id = %s"
+STANDINGS_VERSION = f"SELECT standings_version FROM {Event._meta.db_table} WHERE id = %s"
 GAME_VERSION = f"SELECT version FROM {Game._meta.db_table} WHERE id = %s"
 LINK_VERSION = f"SELECT version FROM {Game._meta.db_table} WHERE link_token = %s AND link_enabled"
 
@@ -16,6 +17,12 @@ LINK_VERSION = f"SELECT version FROM {Game._meta.db_table} WHERE link_token = %s
 def event_version(event_id: int) -> int | None:
     """The version of an event's public pages; None for an unknown event."""
     return _one(EVENT_VERSION, event_id)
+
+
+def standings_version(event_id: int) -> int | None:
+    """The version of an event's standings alone (the ranking pages): it moves when a result
+    or who is present does, not with every hand."""
+    return _one(STANDINGS_VERSION, event_id)
 
 
 def game_version(game_id: int) -> int | None:

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import rules
 from tournaments.clubs.permissions import Can
-from tournaments.clubs.selectors.roles import may_on_event
+from tournaments.clubs.selectors.roles import may_on_game
 from tournaments.clubs.services.actors import Actor
 from tournaments.models import Game, Hand, HandLine, Happening, Seat
 from tournaments.models.games import START
@@ -282,7 +282,7 @@ def confirm_hand(
         hand = Hand.objects.get(pk=hand.pk)
         if not hand.is_provisional:
             raise ValidationError(_("This hand does not need confirming."))
-        if may_on_event(user, Can.KEEP_SCORE, game.event):
+        if may_on_game(user, Can.KEEP_SCORE, game):
             confirmed_by_seat = None
         else:
             _refuse_as_confirmer(game, hand, confirmed_by_seat, user, device)
@@ -444,7 +444,7 @@ def _confirmed_by_organiser(hand: Hand, game: Game, user: Actor) -> None:
     if (
         hand.needs_confirmation
         and isinstance(user, User)
-        and may_on_event(user, Can.KEEP_SCORE, game.event)
+        and may_on_game(user, Can.KEEP_SCORE, game)
     ):
         hand.confirmed_by, hand.confirmed_at = user, timezone.now()
 

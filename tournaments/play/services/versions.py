@@ -38,4 +38,6 @@ def round_changed(round_: Round) -> None:
 def event_edited(event: Event) -> None:
     """The event's own settings changed: every table's page shows its name and rules."""
     Game.objects.filter(event=event).update(version=NEXT)
+    # Its tie-breaks or points scale may order the standings anew.
+    Event.objects.filter(pk=event.pk).update(standings_version=F("standings_version") + 1)
     event_changed(event.pk)

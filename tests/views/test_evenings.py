@@ -1,0 +1,255 @@
+"""A simultaneous evening's pages: the official creates it and sees every venue; each venue's
+organisers run their own venue's players and tables and nobody else's (the walk below); the
+ranking across venues and each venue's projector, public and polled."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories import UserFactory, organise, play
+from tournaments.federation.services.evenings import register_at_venue, seat_venue
+from tournaments.models import Event, Game, Registration, Role
+
+pytestmark = pytest.mark.django_db
+
+
+def client_of(user) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def seated(evening, organiser, vincennes_organiser):
+    montreuil, vincennes = evening.venues.order_by("number")
+    register_at_venue(venue=montreuil, names=["Anne", "Bruno", "Chloé", "Denis"], user=organiser)
+    register_at_venue(venue=vincennes, names=["Ivan", "Jeanne", "Karim"], user=vincennes_organiser)
+    seat_venue(venue=montreuil, user=organiser, seed=1)
+    seat_venue(venue=vincennes, user=vincennes_organiser, seed=1)
+    return montreuil, vincennes
+
+
+def test_an_official_creates_an_evening_from_the_federations_page(official, federation, vincennes):
+    client = client_of(official)
+    home = client.get(reverse("federation:home", kwargs={"federation_id": federation.pk}))
+    new = reverse("new_evening", kwargs={"federation_id": federation.pk})
+    assert new in home.content.decode()
+    answer = client.post(
+        new,
+        {
+            "name": "Simultané de janvier",
+            "date": "2027-01-08",
+            "variant": "rami-penalites",
+            "seating_method": "swiss",
+            "clubs": [club.pk for club in federation.clubs.all()],
+        },
+    )
+    event = Event.objects.get(name="Simultané de janvier")
+    assert answer.status_code == 302 and answer["Location"] == reverse(
+        "evening", kwargs={"event_id": event.pk}
+    )
+    assert event.federation == federation and event.venues.count() == 2
+
+
+def test_the_form_says_what_is_wrong(official, federation):
+    answer = client_of(official).post(
+        reverse("new_evening", kwargs={"federation_id": federation.pk}),
+        {
+            "name": "Seul",
+            "date": "2027-01-08",
+            "variant": "rami-penalites",
+            "seating_method": "swiss",
+            "clubs": [federation.clubs.first().pk],
+        },
+    )
+    assert answer.status_code == 200
+    assert "Choose at least two clubs" in answer.content.decode()
+
+
+def test_the_official_sees_every_venue_in_a_fixed_number_of_queries(
+    official, evening, seated, django_assert_max_num_queries
+):
+    client = client_of(official)
+    with django_assert_max_num_queries(12):
+        page = client.get(reverse("evening", kwargs={"event_id": evening.pk}))
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "Club de rami de Montreuil" in text and "Rami club de Vincennes" in text
+    for venue in seated:
+        assert reverse("venue", kwargs={"venue_id": venue.pk}) in text
+
+
+def venue_urls(venue, registration, game):
+    """Every page and action of a venue, and of one of its tables: (method, URL, data)."""
+    at = {"venue_id": venue.pk}
+    return [
+        ("get", reverse("venue", kwargs=at), {}),
+        ("post", reverse("venue_players", kwargs=at), {"names": "Intrus"}),
+        (
+            "post",
+            reverse("venue_presence", kwargs={**at, "registration_id": registration.pk}),
+            {"action": "check_out"},
+        ),
+        ("post", reverse("venue_seat", kwargs=at), {}),
+        ("get", reverse("venue_close", kwargs=at), {}),
+        ("post", reverse("venue_close", kwargs=at), {}),
+        ("get", reverse("entry:enter", kwargs={"game_id": game.pk}), {}),
+        (
+            "post",
+            reverse("entry:enter", kwargs={"game_id": game.pk}),
+            {"number": "1", "how": "going_out", "ended_by": "1", "held_2": "9"},
+        ),
+        ("get", reverse("organiser:event", kwargs={"event_id": venue.event_id}), {}),
+    ]
+
+
+def test_a_venue_organiser_cannot_touch_another_venues_tables_or_players(
+    evening, seated, organiser, vincennes_organiser
+):
+    montreuil, vincennes = seated
+    stranger = client_of(vincennes_organiser)
+    anne = Registration.objects.get(player__name="Anne")
+    table = Game.objects.filter(venue=montreuil).first()
+    for method, url, data in venue_urls(montreuil, anne, table):
+        answer = getattr(stranger, method)(url, data)
+        assert answer.status_code == 403, (method, url, answer.status_code)
+    # Nothing moved at Montreuil.
+    assert not Registration.objects.filter(player__name="Intrus").exists()
+    assert Registration.objects.get(pk=anne.pk).checked_in
+    assert not table.hands.exists() and not Game.objects.filter(closed=True).exists()
+    assert Game.objects.filter(venue=montreuil, round__number=2).count() == 0
+    # Nor does his own venue's address reach Montreuil's players.
+    own = reverse("venue_presence", kwargs={"venue_id": vincennes.pk, "registration_id": anne.pk})
+    assert stranger.post(own, {"action": "check_out"}).status_code == 404
+    assert Registration.objects.get(pk=anne.pk).checked_in
+
+
+def test_visitors_log_in_first_and_the_venue_and_the_official_get_through(
+    evening, seated, organiser, official
+):
+    montreuil, _vincennes = seated
+    anne = Registration.objects.get(player__name="Anne")
+    table = Game.objects.filter(venue=montreuil).first()
+    for method, url, _data in venue_urls(montreuil, anne, table):
+        if method == "get":
+            assert client_of(None).get(url).status_code == 302
+    for user in (organiser, official):
+        page = client_of(user).get(reverse("venue", kwargs={"venue_id": montreuil.pk}))
+        assert page.status_code == 200
+        assert "Table 101" in page.content.decode()
+        assert (
+            client_of(user).get(reverse("entry:enter", kwargs={"game_id": table.pk})).status_code
+            == 200
+        )
+    # The evening as a whole is the officials': venue 1's club does not run it.
+    event_page = reverse("organiser:event", kwargs={"event_id": evening.pk})
+    assert client_of(organiser).get(event_page).status_code == 403
+    assert (
+        client_of(official).get(reverse("evening", kwargs={"event_id": evening.pk})).status_code
+        == 200
+    )
+    assert (
+        client_of(organiser).get(reverse("evening", kwargs={"event_id": evening.pk})).status_code
+        == 403
+    )
+
+
+def test_a_venue_organiser_registers_seats_and_closes_after_a_question(
+    evening, organiser, django_assert_max_num_queries
+):
+    montreuil = evening.venues.get(number=1)
+    client = client_of(organiser)
+    at = {"venue_id": montreuil.pk}
+    answer = client.post(reverse("venue_players", kwargs=at), {"names": "Anne\nBruno\n\nChloé\n"})
+    assert answer.status_code == 302
+    assert Registration.objects.filter(venue=montreuil, checked_in=True).count() == 3
+    client.post(reverse("venue_seat", kwargs=at))
+    with django_assert_max_num_queries(16):
+        page = client.get(reverse("venue", kwargs=at))
+    assert "Table 101" in page.content.decode()
+    question = client.get(reverse("venue_close", kwargs=at))
+    assert question.status_code == 200 and "Close them" in question.content.decode()
+    assert not Game.objects.filter(closed=True).exists()
+    client.post(reverse("venue_close", kwargs=at))
+    assert Game.objects.get(venue=montreuil).closed
+
+
+def test_a_bad_name_is_said_and_nothing_registered(evening, organiser):
+    montreuil = evening.venues.get(number=1)
+    answer = client_of(organiser).post(
+        reverse("venue_players", kwargs={"venue_id": montreuil.pk}), {"names": "Anne\n" + "x" * 200}
+    )
+    assert answer.status_code == 200
+    assert "at most" in answer.content.decode()
+    assert not Registration.objects.exists()
+
+
+def test_the_ranking_across_venues_is_public_per_venue_too_and_polled_by_results(
+    client, evening, seated, django_assert_max_num_queries
+):
+    montreuil, vincennes = seated
+    url = reverse("evening_ranking", kwargs={"event_id": evening.pk})
+    with django_assert_max_num_queries(10):
+        page = client.get(url)
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "Rami club de Vincennes" in text and "Anne" in text and "Ivan" in text
+    at_vincennes = client.get(url + "?venue=2").content.decode()
+    assert "Ivan" in at_vincennes and "Anne" not in at_vincennes
+    assert client.get(url + "?venue=7").status_code == 404
+    # A hand that ends no game leaves the ranking as it was: the poll is a 304.
+    poll = client.get(url, HTTP_HX_REQUEST="true")
+    game = Game.objects.filter(venue=vincennes).get()
+    names = [seat.player.name for seat in game.seats.select_related("player")]
+    play(game, "going_out", names[0], **dict.fromkeys(names[1:], 5))
+    again = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=poll["ETag"])
+    assert again.status_code == 304
+    play(game, "going_out", names[0], **dict.fromkeys(names[1:], 60))  # over: ranked
+    moved = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=poll["ETag"])
+    assert moved.status_code == 200 and 'data-finished-games="1"' in moved.content.decode()
+
+
+def test_a_venues_projector_shows_its_own_tables_and_the_ranking_across_venues(
+    client, evening, seated, django_assert_max_num_queries
+):
+    url = reverse("screen", kwargs={"event_id": evening.pk})
+    with django_assert_max_num_queries(20):
+        page = client.get(url + "?venue=2")
+    text = page.content.decode()
+    assert "Table 201" in text and "Table 101" not in text
+    assert "Ranking across venues" in text
+    assert "Anne" in text and "Club de rami de Montreuil" in text  # the other venue's players
+    live = client.get(url + "?venue=2", HTTP_HX_REQUEST="true")
+    assert 'hx-get="' + url + '?venue=2"' in live.content.decode()
+    assert client.get(url + "?venue=9").status_code == 404
+    assert client.get(url + "?venue=x").status_code == 404
+
+
+def test_the_dashboard_leads_each_club_to_its_venue(evening, seated, vincennes_organiser):
+    page = client_of(vincennes_organiser).get(reverse("organiser:dashboard")).content.decode()
+    assert reverse("venue", kwargs={"venue_id": seated[1].pk}) in page
+    assert reverse("organiser:event", kwargs={"event_id": evening.pk}) not in page
+
+
+def test_a_venues_scorer_keeps_score_there_and_nothing_more(evening, seated, club):
+    montreuil, vincennes = seated
+    scorer = UserFactory(username="marqueur")
+    organise(club, scorer, Role.SCORER)
+    client = client_of(scorer)
+    page = client.get(reverse("venue", kwargs={"venue_id": montreuil.pk})).content.decode()
+    # His tables' pages, but neither the seating, the closing nor the players' forms.
+    assert "Table 101" in page
+    assert reverse("venue_seat", kwargs={"venue_id": montreuil.pk}) not in page
+    assert reverse("venue_close", kwargs={"venue_id": montreuil.pk}) not in page
+    assert reverse("venue_players", kwargs={"venue_id": montreuil.pk}) not in page
+    table = Game.objects.filter(venue=montreuil).first()
+    enter = reverse("entry:enter", kwargs={"game_id": table.pk})
+    assert enter in page and client.get(enter).status_code == 200
+    assert client.post(reverse("venue_close", kwargs={"venue_id": montreuil.pk})).status_code == 403
+    other = Game.objects.filter(venue=vincennes).first()
+    assert client.get(reverse("entry:enter", kwargs={"game_id": other.pk})).status_code == 403
+    assert client.get(reverse("venue", kwargs={"venue_id": vincennes.pk})).status_code == 403
+    assert not Game.objects.filter(closed=True).exists()
