@@ -53,6 +53,8 @@ TOURNAMENT_FIELDS = [
     "tie_breaks",
     "prize_places",
     "club_share",
+    "prize_rule",
+    "prize_ties",
 ]
 
 

@@ -3,7 +3,9 @@
 clubs: Club, Player. federations: Federation, Person (one person across clubs, his
 licence), PersonMerge, MemberImport. events: Event, Registration, Round. clock: ClockChange
 (what the organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
-Standing (each player's sums in an event). seasons: Season, RatingUpdate (club ratings).
+Standing (each player's sums in an event). prizes: PrizeCategory (a tournament's prize
+categories). ledger: EntryFee, Payout (money in and out of an event). seasons: Season,
+RatingUpdate (club ratings).
 integrations: ApiToken, WebhookSubscription, WebhookDelivery, WebhookAttempt (other sites
 following the club). pdfs: StoredPdf, PdfJob (rendered PDFs and those being prepared: no
 fact, made again at will). allowances: Allowance (uses counted per address, for the
@@ -25,7 +27,9 @@ from .integrations import (
     WebhookDelivery,
     WebhookSubscription,
 )
+from .ledger import EntryFee, Method, Payout
 from .pdfs import PdfJob, StoredPdf
+from .prizes import PrizeCategory
 from .seasons import RatingUpdate, Season
 from .standings import Standing
 
@@ -40,17 +44,21 @@ __all__ = [
     "Bye",
     "ClockChange",
     "Club",
+    "EntryFee",
     "Event",
     "Federation",
     "FederationRating",
     "Game",
     "Hand",
     "MemberImport",
+    "Method",
+    "Payout",
     "Person",
     "PersonMerge",
     "HandLine",
     "PdfJob",
     "Player",
+    "PrizeCategory",
     "RatingUpdate",
     "Registration",
     "Round",

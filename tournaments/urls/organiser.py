@@ -12,6 +12,7 @@ from tournaments.views import (
     organiser,
     organiser_play,
     pending,
+    prizes,
 )
 
 app_name = "organiser"
@@ -21,6 +22,7 @@ table = event + "tables/<id:game_id>/"
 round_ = event + "rounds/<id:number>/"
 club = "clubs/<id:club_id>/"
 webhook = club + "webhooks/<id:webhook_id>/"
+category = event + "prizes/<id:category_id>/"
 
 urlpatterns = [
     path("", organiser.dashboard, name="dashboard"),
@@ -47,6 +49,12 @@ urlpatterns = [
     path(table + "hands/<int:number>/discard/", pending.discard_waiting, name="discard_waiting"),
     path(table + "link/", organiser_play.table_link, name="table_link"),
     path(table + "link/renew/", organiser_play.renew_link, name="renew_link"),
+    path(event + "prizes/", prizes.categories, name="prizes"),
+    path(category, prizes.edit_category, name="prize_category"),
+    path(category + "remove/", prizes.remove_category, name="remove_prize_category"),
+    path(category + "move/", prizes.reorder_category, name="reorder_prize_category"),
+    path(club + "members/", prizes.members, name="members"),
+    path(club + "members/<id:player_id>/", prizes.member, name="member"),
     path(club + "api/", integrations.api_page, name="api"),
     path(club + "api/tokens/<id:token_id>/revoke/", integrations.revoke, name="revoke_token"),
     path(webhook, integrations.webhook_log, name="webhook_log"),

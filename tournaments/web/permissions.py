@@ -4,7 +4,7 @@ Views say who may act with the decorators below (`organiser_view` for an event's
 `game_organiser_view` for a table's, `club_organiser_view` and `season_organiser_view` for a
 club's seasons, `any_organiser_view` for an organiser's pages about no club in particular,
 `federation_official_view` for a federation's, `event_results_view` for an event's results
-by licence);
+by licence, `treasurer_view` for the money of an event or a season);
 the services check what they own (who may confirm a hand, for one) whatever calls them.
 Anonymous visitors may read public pages only.
 """
@@ -185,5 +185,22 @@ def event_results_view(view):
         ):
             raise PermissionDenied
         return view(request, event, *args, **kwargs)
+
+    return wrapper
+
+
+def treasurer_view(view):
+    """For the money pages (the ledger of an event, taking `event_id`; a season's report,
+    taking `season_id`): the view gets the event or the season. Today the club's organisers
+    get through; this one decorator is where club roles give it to the treasurer (and the
+    door, for the fees) instead."""
+    by_event = organiser_view(view)
+    by_season = season_organiser_view(view)
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if "event_id" in kwargs:
+            return by_event(request, *args, **kwargs)
+        return by_season(request, *args, **kwargs)
 
     return wrapper
