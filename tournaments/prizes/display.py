@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from tournaments.models import Event, PrizeCategory
 from tournaments.models.prizes import FIXED, SHARE
@@ -309,7 +309,8 @@ def _why(
                     "prize": _prize_name(prizes, other.category, other.prizes[0].place),
                 }
             )
-    text = "; ".join(parts)
+    # Translators: between the parts of a prize's line of why ("3rd overall; the 1st…").
+    text = pgettext("between the parts of a line", "; ").join(parts)
     return _("%(line)s.") % {"line": text[:1].upper() + text[1:]}
 
 
