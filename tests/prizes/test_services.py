@@ -67,6 +67,13 @@ def test_the_shares_of_the_pool_never_pass_100_percent():
     assert PrizeCategory.objects.count() == 1
 
 
+def test_the_shares_are_said_as_typed_even_at_100_percent():
+    event, _people = played(["Anne", "Bruno"], prize_places=[60, 40])
+    with pytest.raises(ValidationError) as refused:
+        save_category(event=event, name="", kind="women", prizes=[{"kind": "share", "value": "5"}])
+    assert "take 100 %, this one 5 %" in refused.value.messages[0]
+
+
 def test_changing_a_category_counts_its_own_old_share_out():
     event, _people = played(["Anne", "Bruno"], prize_places=[50, 40])
     u18 = save_category(

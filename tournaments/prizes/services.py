@@ -163,7 +163,8 @@ def _problems(
 
 
 def _percent(value: Decimal) -> str:
-    return str(value.normalize()) if value == value.to_integral_value() else f"{value:.2f}"
+    """100 → "100", 4.5 → "4.50": as the organiser typed it, never "1E+2"."""
+    return f"{value:.0f}" if value == value.to_integral_value() else f"{value:.2f}"
 
 
 def _prize_problem(prize: dict[str, str]) -> str:
