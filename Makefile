@@ -6,20 +6,23 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
-# Rebuilt only when a requirements file changes.
-STAMP := $(VENV)/.installed
+PO = locale/fr/LC_MESSAGES/django.po
+MO = locale/fr/LC_MESSAGES/django.mo
 
 .PHONY: venv run serve test lint typecheck format bench messages check-messages compilemessages vectors
 
-venv: $(STAMP)
+# Packages installed (pip: the Internet) only when .venv/ has none or the requirements'
+# content changed (ramiscore/prepare.py, standard library only): a prepared laptop needs no
+# network. Its words are French on a French system: the catalogue is compiled first.
+venv: $(MO)
+	@$(PYTHON) -m ramiscore.prepare $(PYTHON)
 
-$(STAMP): requirements.txt requirements-dev.txt
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-	touch $@
+# The French catalogue, compiled as Django's compilemessages does (GNU gettext's msgfmt),
+# whenever the .po changes.
+$(MO): $(PO)
+	msgfmt --check-format -o $@ $<
 
-compilemessages: venv
-	$(MANAGE) compilemessages --ignore=$(VENV)
+compilemessages: $(MO)
 
 run: venv compilemessages
 	$(MANAGE) migrate --no-input
@@ -61,8 +64,9 @@ messages: venv
 
 # Every string the code marks has its French translation: the catalogue refreshed as
 # `make messages` does, then no entry untranslated or left fuzzy. The .po is put back as it
-# was afterwards: this only checks (`make messages` updates it).
-PO = locale/fr/LC_MESSAGES/django.po
+# was afterwards: this only checks (`make messages` updates it). Then each translation is
+# compared with its English (ramiscore/catalogue.py): same placeholders, sentences and
+# ending, no text pasted from another entry.
 check-messages: venv
 	@cp $(PO) $(PO).checked; \
 	$(MANAGE) makemessages -l fr --ignore=$(VENV) --ignore=staticfiles --ignore=tests \
@@ -73,7 +77,8 @@ check-messages: venv
 	if [ -n "$$missing" ]; then \
 		printf '%s\n' "$$missing"; echo "Missing or fuzzy French translations, above."; exit 1; \
 	fi; \
-	echo "Every marked string has its French translation."
+	$(BIN)/python -m ramiscore.catalogue $(PO) || exit 1; \
+	echo "Every marked string has its French translation, of the shape of its English."
 
 # Refresh the repository's copy of the shared rules vectors (tests read ../shared/vectors
 # when it is there, this copy otherwise).

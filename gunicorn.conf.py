@@ -10,6 +10,8 @@ score sheets, which takes WeasyPrint seconds of one core.
 from __future__ import annotations
 
 import os
+import threading
+import time
 
 # LISTEN_ADDRESS and PORT: `make serve` listens on every interface (0.0.0.0) at PORT (8000);
 # behind a proxy on the same host, 127.0.0.1 keeps gunicorn out of reach from outside. (Not
@@ -26,7 +28,7 @@ threads = int(os.environ.get("GUNICORN_THREADS") or 4)
 # A large round's score sheets take a while to lay out on a slow laptop; nothing else comes
 # close to this.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 120)
-# Ctrl-C or a restart: requests in flight get this long to finish.
+# A restart (SIGTERM, SIGHUP): requests in flight get this long to finish.
 graceful_timeout = 10
 # Phones reuse their connection between polls, which come every 10 s: kept a little longer.
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE") or 15)
@@ -45,3 +47,32 @@ loglevel = os.environ.get("GUNICORN_LOG_LEVEL") or "info"
 # gunicorn's control socket is one per user by default ($HOME/.gunicorn/gunicorn.ctl), so two
 # servers on one machine would fight over it; nothing here uses it.
 control_socket_disable = True
+
+# Ctrl-C (SIGINT, then gunicorn's own SIGQUIT): a threaded worker leaves only once each of
+# its threads has returned, and a thread reading a request a phone left half-sent (the Wi-Fi
+# dropped mid-request) waits for the rest. The master would kill it after graceful_timeout
+# and log "was sent SIGKILL! Perhaps out of memory?", which is neither true nor calm. So the
+# requests being answered get STOP_GRACE seconds to finish (a hand being saved, a sheet), then
+# the worker leaves at once: a request cut short has written nothing, each write being one
+# transaction, and a half-sent one was never a request.
+STOP_GRACE = 3
+_in_flight = threading.Lock()
+
+
+def pre_request(worker, req) -> None:
+    with _in_flight:
+        worker.requests_in_flight = getattr(worker, "requests_in_flight", 0) + 1
+
+
+def post_request(worker, req, environ, resp) -> None:
+    with _in_flight:
+        worker.requests_in_flight -= 1
+
+
+def worker_int(worker) -> None:
+    # Called again by the second signal while the first waits: the same deadline.
+    if not hasattr(worker, "stop_deadline"):
+        worker.stop_deadline = time.monotonic() + STOP_GRACE
+    while getattr(worker, "requests_in_flight", 0) and time.monotonic() < worker.stop_deadline:
+        time.sleep(0.05)
+    os._exit(0)

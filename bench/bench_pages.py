@@ -24,6 +24,7 @@ def build_event():
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
+    from tournaments.clubs.services.roles import grant_role
     from tournaments.events.services.rounds import create_games
     from tournaments.models import Club, Event, Player, Round
     from tournaments.play.services.scoring import refresh_game
@@ -31,7 +32,7 @@ def build_event():
     rng = random.Random(4)
     organiser = get_user_model().objects.create_user("bench-organiser", password="x")
     club = Club.objects.create(name="Bench club")
-    club.organisers.add(organiser)
+    grant_role(club=club, user=organiser, role="organiser")
     event = Event.objects.create(
         club=club, name="Bench night", date=datetime.date(2026, 11, 30), variant="rummy"
     )

@@ -1,7 +1,7 @@
-"""Pure helpers for serving on a venue's network (`make serve`): the laptop's address on the
-local network, a secret key kept in a file, the environment that turns those into settings,
-and the join address as a QR code for the terminal. No Django settings: these run before the
-settings are read.
+"""Pure helpers for serving on a venue's network (`make serve`): the laptop's addresses on the
+local networks and the one phones should use, a secret key kept in a file, the environment
+that turns those into settings, and the join address as a QR code for the terminal. No Django
+settings: these run before the settings are read.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ import os
 import secrets
 import socket
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import ifaddr
 import segno
 
 from ramiscore.env import MIN_SECRET_KEY_LENGTH, env_list
@@ -23,6 +25,69 @@ DEFAULT_PORT = "8000"
 # Any address outside this machine: connecting a UDP socket to it sends nothing, it only
 # asks the system which of its addresses would carry the traffic (TEST-NET-1, RFC 5737).
 ROUTE_PROBE = "192.0.2.1"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An address of this machine that phones on its network could reach, with its
+    interface's name ("wlp2s0") and whether that interface is Wi-Fi."""
+
+    interface: str
+    address: str
+    wireless: bool
+
+
+# Interfaces of this machine's own making (containers, virtual machines): no phone is there.
+VIRTUAL_PREFIXES = ("docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "lxc", "lxd", "cni")
+# Wi-Fi by its name where the system does not say: wlan0, wlp2s0, wlo1 (Linux's names).
+WIRELESS_PREFIXES = ("wl",)
+SYS_NET = Path("/sys/class/net")
+
+
+def is_wireless(interface: str, *, sys_net: Path = SYS_NET) -> bool:
+    """Whether the interface is Wi-Fi: Linux says so in /sys (a `wireless` or `phy80211`
+    entry); elsewhere, its name tells."""
+    folder = sys_net / interface
+    if (folder / "wireless").exists() or (folder / "phy80211").exists():
+        return True
+    return interface.startswith(WIRELESS_PREFIXES)
+
+
+def interface_addresses() -> list[tuple[str, str]]:
+    """Each (interface, IPv4 address) of this machine (ifaddr: getifaddrs, any system)."""
+    return [
+        (adapter.nice_name, str(ip.ip))
+        for adapter in ifaddr.get_adapters()
+        for ip in adapter.ips
+        if ip.is_IPv4
+    ]
+
+
+def lan_candidates(
+    found: Iterable[tuple[str, str]] | None = None,
+    *,
+    wireless: Callable[[str], bool] = is_wireless,
+) -> list[Candidate]:
+    """The addresses phones could reach this machine at, one per interface that has one,
+    Wi-Fi first; loopback, link-local and virtual interfaces left out."""
+    candidates = [
+        Candidate(interface, address, wireless(interface))
+        for interface, address in (interface_addresses() if found is None else found)
+        if is_lan_address(address) and not interface.startswith(VIRTUAL_PREFIXES)
+    ]
+    return sorted(candidates, key=lambda candidate: not candidate.wireless)
+
+
+def chosen_candidate(candidates: list[Candidate], route: str | None) -> Candidate | None:
+    """The address to print and put in the QR codes: the Wi-Fi's, which is where the phones
+    are, when it can be told; else the default route's; else the first."""
+    for candidate in candidates:
+        if candidate.wireless:
+            return candidate
+    for candidate in candidates:
+        if candidate.address == route:
+            return candidate
+    return candidates[0] if candidates else None
 
 
 def lan_address(
@@ -95,18 +160,29 @@ def read_or_create_secret_key(path: Path) -> str:
 
 
 def venue_environ(
-    environ: Mapping[str, str], *, address: str, secret_key: str, database_path: Path
+    environ: Mapping[str, str],
+    *,
+    address: str,
+    secret_key: str,
+    database_path: Path,
+    others: Iterable[str] = (),
 ) -> dict[str, str]:
     """The variables `make serve` runs with: production settings over plain HTTP, reachable
-    at `address` and on loopback. Whatever `environ` sets already is kept."""
+    at `address`, at the machine's `others` addresses and on loopback. Whatever `environ`
+    sets already is kept."""
     port = environ.get("PORT", "").strip() or DEFAULT_PORT
     site_url = environ.get("SITE_URL", "").strip().rstrip("/") or f"http://{address}:{port}"
     site_host = urlsplit(site_url).hostname or address
     hosts = env_list(environ, "ALLOWED_HOSTS") or _unique(
-        [site_host, address, LOOPBACK, "localhost", "[::1]"]
+        [site_host, address, *others, LOOPBACK, "localhost", "[::1]"]
     )
     origins = env_list(environ, "CSRF_TRUSTED_ORIGINS") or _unique(
-        [site_url, f"http://{address}:{port}", f"http://{LOOPBACK}:{port}"]
+        [
+            site_url,
+            f"http://{address}:{port}",
+            *(f"http://{other}:{port}" for other in others),
+            f"http://{LOOPBACK}:{port}",
+        ]
     )
     return {
         "DEBUG": "0",
@@ -120,6 +196,9 @@ def venue_environ(
         # Every interface: the phones come in over the Wi-Fi.
         "LISTEN_ADDRESS": environ.get("LISTEN_ADDRESS", "").strip() or "0.0.0.0",
         "PORT": port,
+        # The terminal is the organiser's: gunicorn says only what goes wrong (in English),
+        # and the banner says the rest in his language.
+        "GUNICORN_LOG_LEVEL": environ.get("GUNICORN_LOG_LEVEL", "").strip() or "warning",
     }
 
 

@@ -73,7 +73,7 @@ def trouble_page(request: HttpRequest, trouble: str) -> HttpResponse:
     """503 "try again" in the reader's language: rendered without the database, which is what
     failed. The page's own sender (a phone sending a kept hand) gets what happened as JSON."""
     if request.headers.get("Accept", "").startswith("application/json"):
-        response = JsonResponse({"problem": trouble}, status=503)
+        response: HttpResponse = JsonResponse({"problem": trouble}, status=503)
     else:
         language = translation.get_language_from_request(request)
         with translation.override(language):

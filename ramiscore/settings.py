@@ -118,6 +118,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "ramiscore.context_processors.site",
             ],
         },
     },
@@ -159,6 +160,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
+AXES_HTTP_RESPONSE_CODE = 429  # what the lockout page answers (axes' default, read there)
 AXES_CLIENT_IP_CALLABLE = "ramiscore.security.client_address"
 # Only failed attempts are kept (until their cool-off ends), not a log of every login and
 # the address it came from: personal data the club has no use for.
@@ -232,6 +234,13 @@ TABLE_LINK_DAYS = env_int(environ, "TABLE_LINK_DAYS", default=3)
 # request waits that long for another's work (a PDF being made), so that the visitor gets
 # the site's own "try again" page rather than the proxy's 504.
 PROXY_TIMEOUT = env_int(environ, "PROXY_TIMEOUT", default=130)
+# Anyone may sign up and create his club (a hosted site): off by default, and under
+# `make serve`, where the organiser is made on the laptop and volunteers come by invitation.
+SIGNUP_OPEN = env_bool(environ, "SIGNUP_OPEN", default=False)
+# Players an address may sign up for events per hour (a family on one phone); then a 429.
+EVENT_SIGNUPS_PER_ADDRESS = env_int(environ, "EVENT_SIGNUPS_PER_ADDRESS", default=20)
+# Sign-ups an address may make per hour; then a 429.
+SIGNUPS_PER_ADDRESS = env_int(environ, "SIGNUPS_PER_ADDRESS", default=5)
 # Password-reset e-mails an address may ask for per window (seconds); then a 429.
 PASSWORD_RESETS_PER_ADDRESS = env_int(environ, "PASSWORD_RESETS_PER_ADDRESS", default=5)
 PASSWORD_RESET_WINDOW = 3600

@@ -8,12 +8,19 @@ from django.urls import include, path
 
 from tournaments.api.main import api
 from tournaments.views import api_docs
-from tournaments.views.accounts import PasswordResetView
+from tournaments.views.accounts import (
+    LoginView,
+    PasswordResetView,
+    confirm_sign_up,
+    sign_up,
+    sign_up_sent,
+)
 
 # Django's own account views, with the site's templates in templates/registration/ (the
-# reset page with an allowance per address: tournaments/views/accounts.py).
+# login page taking the user name in any case, the reset page with an allowance per address:
+# tournaments/views/accounts.py).
 accounts = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path(
@@ -37,6 +44,10 @@ accounts = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    # Signing up (SIGNUP_OPEN), the address confirmed by a link: tournaments/views/accounts.py.
+    path("signup/", sign_up, name="sign_up"),
+    path("signup/sent/", sign_up_sent, name="sign_up_sent"),
+    path("signup/<str:uid>/<str:token>/", confirm_sign_up, name="sign_up_confirm"),
 ]
 
 urlpatterns = [

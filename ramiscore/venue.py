@@ -2,10 +2,11 @@
 
 With no configuration: production settings over plain HTTP (PLAIN_HTTP), a secret key kept
 in var/secret-key, the club's SQLite database var/club.sqlite3 in WAL mode (the demo's
-db.sqlite3 is never used), the laptop's address on the Wi-Fi in ALLOWED_HOSTS,
-CSRF_TRUSTED_ORIGINS and SITE_URL (so printed QR codes work from the phones), loopback too.
-Any of these variables set in the environment wins (DATABASE_URL, SECRET_KEY, SITE_URL,
-ALLOWED_HOSTS, PORT, LISTEN_ADDRESS...).
+db.sqlite3 is never used), the laptop's address on the Wi-Fi in SITE_URL (so printed QR codes
+work from the phones), every address it has in ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS,
+loopback too. Any of these variables set in the environment wins (DATABASE_URL, SECRET_KEY,
+SITE_URL, ALLOWED_HOSTS, PORT, LISTEN_ADDRESS...). It speaks the system's language (French on
+a French laptop, `LANGUAGE=fr` to force it), from the project's catalogue.
 
     python -m ramiscore.venue                 # migrate, then serve with gunicorn and the
                                               # background worker (large PDFs) until Ctrl-C
@@ -18,7 +19,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import django
@@ -26,15 +27,22 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command, execute_from_command_line
 from django.db import connection, connections
+from django.utils import translation
+from django.utils.translation import gettext as _
 from gunicorn.app.base import Application
 
 from ramiscore.lan import (
     LOOPBACK,
+    Candidate,
+    chosen_candidate,
+    default_route_address,
     lan_address,
+    lan_candidates,
     read_or_create_secret_key,
     terminal_qr,
     venue_environ,
 )
+from ramiscore.prepare import system_language
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = BASE_DIR / "var"
@@ -42,19 +50,25 @@ SECRET_KEY_FILE = DATA_DIR / "secret-key"
 DATABASE_FILE = DATA_DIR / "club.sqlite3"
 GUNICORN_CONFIG = BASE_DIR / "gunicorn.conf.py"
 # What collected static files come from: our own, and the packages' (the admin's), which
-# change only with `make`'s pip install, which touches its stamp.
+# change only when `make` installs packages, which rewrites its stamp (ramiscore/prepare.py).
 STATIC_SOURCES = (BASE_DIR / "static", BASE_DIR / ".venv" / ".installed")
-ADD_ORGANISER = '.venv/bin/python -m ramiscore.venue add_organiser NAME --club "YOUR CLUB"'
+ADD_ORGANISER = '.venv/bin/python -m ramiscore.venue add_organiser %(name)s --club "%(club)s"'
 
 
 def main(argv: list[str]) -> int:
-    address = lan_address()
+    candidates = lan_candidates()
+    chosen = chosen_candidate(candidates, default_route_address())
+    address = chosen.address if chosen else lan_address()
     secret_key = os.environ.get("SECRET_KEY") or read_or_create_secret_key(SECRET_KEY_FILE)
     if not os.environ.get("DATABASE_URL"):
         DATA_DIR.mkdir(exist_ok=True)
     os.environ.update(
         venue_environ(
-            os.environ, address=address, secret_key=secret_key, database_path=DATABASE_FILE
+            os.environ,
+            address=address,
+            secret_key=secret_key,
+            database_path=DATABASE_FILE,
+            others=[candidate.address for candidate in candidates],
         )
     )
     os.environ["DJANGO_SETTINGS_MODULE"] = "ramiscore.settings"
@@ -69,16 +83,20 @@ def main(argv: list[str]) -> int:
     try:
         prepare()
     except KeyboardInterrupt:
-        print("\nStopped.", file=sys.stderr)
+        print("\n" + _("Stopped."), file=sys.stderr)
         return 130
     except VenueError as error:
         print(f"\n{error}", file=sys.stderr)
         return 1
     worker = start_worker()
+    ready = lambda: print(banner(address, candidates), flush=True)  # noqa: E731
     try:
-        VenueServer(on_ready=lambda: print(banner(address), flush=True)).run()
+        VenueServer(on_ready=ready).run()
+    except SystemExit:  # gunicorn's way out on Ctrl-C
+        pass
     finally:
         stop_worker(worker)
+    print("\n" + stopped_message(), flush=True)
     return 0
 
 
@@ -91,14 +109,16 @@ class VenueError(Exception):
 
 
 def prepare() -> None:
-    """Everything before serving: the database up to date, static files, an organiser."""
+    """Everything before serving, in the system's language: the database up to date, static
+    files, an organiser."""
     django.setup()
-    print("Preparing the database…", flush=True)
+    translation.activate(system_language(os.environ))
+    print(_("Preparing the database…"), flush=True)
     call_command("migrate", interactive=False, verbosity=0)
     use_wal_mode()
     refuse_demo_account()
     if static_files_outdated(Path(settings.STATIC_ROOT)):
-        print("Collecting the static files…", flush=True)
+        print(_("Collecting the static files…"), flush=True)
         call_command("collectstatic", interactive=False, verbosity=0)
     ask_for_organiser(interactive=sys.stdin.isatty())
     # gunicorn's workers are forked from this process: none may inherit its connection.
@@ -119,10 +139,13 @@ def refuse_demo_account() -> None:
     demo = get_user_model().objects.filter(username=DEMO_USERNAME, is_active=True).first()
     if demo is not None and demo.check_password(DEMO_PASSWORD):
         raise VenueError(
-            f"This database has the demo account ({DEMO_USERNAME!r}), whose password anyone can "
-            "read in the README: it must not be reachable from the venue's Wi-Fi. Serve the "
-            "club's own database (leave DATABASE_URL unset), or change that account's password "
-            "or deactivate it first."
+            _(
+                "This database has the demo account (%(username)s), whose password anyone can "
+                "read in the README: it must not be reachable from the venue's Wi-Fi. Serve "
+                "the club's own database (leave DATABASE_URL unset), or change that account's "
+                "password or deactivate it first."
+            )
+            % {"username": DEMO_USERNAME}
         )
 
 
@@ -147,7 +170,7 @@ def newest_change(path: Path) -> float:
 def ask_for_organiser(*, interactive: bool) -> None:
     """First start: nobody can log in yet. Asks for an organiser on a terminal; otherwise
     says how to add one, and the site serves anyway (its public pages need nobody)."""
-    from tournaments.clubs.selectors import has_organiser
+    from tournaments.clubs.selectors.accounts import has_organiser
 
     if has_organiser():
         return
@@ -157,25 +180,53 @@ def ask_for_organiser(*, interactive: bool) -> None:
             return
         except CommandError as error:
             print(error, file=sys.stderr)
-    print(f"No organiser can log in yet. Add one with:\n    {ADD_ORGANISER}", flush=True)
+    command = ADD_ORGANISER % {"name": _("NAME"), "club": _("YOUR CLUB")}
+    print(_("No organiser can log in yet. Add one with:") + f"\n    {command}", flush=True)
 
 
-def banner(address: str) -> str:
-    """What the terminal shows once the site is up: where phones join, as text and QR code."""
+def banner(address: str, candidates: Sequence[Candidate] = ()) -> str:
+    """What the terminal shows once the site is up: where phones join, as text and QR code,
+    every address of the laptop with its interface, and how to choose another."""
     site = settings.SITE_URL
+    port = os.environ.get("PORT") or "8000"
     lines = [
         "",
-        f"Phones join at {site}/",
+        _("Phones join at %(url)s") % {"url": f"{site}/"},
         terminal_qr(f"{site}/", colours=sys.stdout.isatty()),
-        f"Organisers log in at {site}/accounts/login/",
+        _("Organisers log in at %(url)s") % {"url": f"{site}/accounts/login/"},
     ]
-    if address == LOOPBACK:
+    if address == LOOPBACK and not candidates:
         lines.append(
-            "This computer has no network address: only its own browser can reach the site. "
-            "Join the venue's Wi-Fi, then start again."
+            _(
+                "This computer has no network address: only its own browser can reach the "
+                "site. Join the venue's Wi-Fi, then start again."
+            )
         )
-    lines.append("Ctrl-C stops the server.")
+    if candidates:
+        lines += ["", _("This computer's addresses (the QR codes carry the first):")]
+        listed = sorted(candidates, key=lambda candidate: candidate.address != address)
+        for candidate in listed:
+            kind = _("Wi-Fi") if candidate.wireless else _("other network")
+            lines.append(f"    {candidate.address:<15}  {candidate.interface} ({kind})")
+        if len(candidates) > 1 or not candidates[0].wireless:
+            lines.append(
+                _(
+                    "Phones reach the laptop only at its address on their own Wi-Fi. If it "
+                    "is another one, stop with Ctrl-C and start again with it:"
+                )
+            )
+            address_word = _("ADDRESS")
+            lines.append(f"    SITE_URL=http://{address_word}:{port} make serve")
+    lines.append(_("Ctrl-C stops the server."))
     return "\n".join(lines)
+
+
+def stopped_message() -> str:
+    """What the terminal says once everything has stopped."""
+    return _(
+        "Ramiscore has stopped. Everything entered is kept in var/club.sqlite3: make serve "
+        "starts again where it left off."
+    )
 
 
 # The worker that makes large PDFs in the background (django-tasks-db): the same settings and
@@ -204,7 +255,7 @@ def stop_worker(worker: subprocess.Popen, *, finishing: float = WORKER_FINISHING
         try:
             worker.wait(timeout=2)
         except subprocess.TimeoutExpired:
-            print("Finishing the PDF being made… (Ctrl-C to stop at once)", flush=True)
+            print(_("Finishing the PDF being made… (Ctrl-C to stop at once)"), flush=True)
             try:
                 worker.wait(timeout=finishing)
             except (subprocess.TimeoutExpired, KeyboardInterrupt):

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.utils import translation
 
-from tests.factories import ClubFactory, StaffFactory, UserFactory
+from tests.factories import ClubFactory, StaffFactory, UserFactory, organise
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -84,7 +84,7 @@ def club(organiser):
     from tests.factories import ClubFactory
 
     club = ClubFactory(name="Club de rami de Montreuil")
-    club.organisers.add(organiser)
+    organise(club, organiser)
     return club
 
 

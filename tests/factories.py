@@ -101,3 +101,18 @@ def correct(hand, how, ended_by=None, *, reason, user=None, **held):
 
     hand_facts = facts(hand.game, how, ended_by, **held)
     return correct_hand(hand=hand, facts=hand_facts, reason=reason, user=user)
+
+
+def organise(club, user, role="organiser", event=None):
+    """`user` holds `role` (organiser by default) for the club, or for one of its events."""
+    from tournaments.clubs.services.roles import grant_role
+
+    return grant_role(club=club, user=user, role=role, event=event)
+
+
+def organisers(club) -> list:
+    """The accounts organising the whole club now, oldest first."""
+    from tournaments.models import Membership
+
+    held = Membership.objects.active().filter(club=club, role="organiser", event=None)
+    return [membership.user for membership in held.order_by("id").select_related("user")]

@@ -1,5 +1,6 @@
 // The projector screen (templates/screen/): one panel at a time, each for a few seconds,
-// then the next; a list too long for the screen pages through (each page is a step).
+// then the next; a list too long for the screen pages through (each page is a step). A
+// panel whose list is short grows to fill the screen (--fit, see projector.css).
 // The footer says which panel is on and which comes next. For the organiser at the
 // laptop: Space (or P) pauses and resumes, the arrows change panel, F goes full screen.
 (() => {
@@ -23,6 +24,9 @@
   foot.hidden = false;
 
   const panels = () => [...document.querySelectorAll("[data-panel]")];
+  // How much a panel's list may grow over the floor size, and how closely it is fitted.
+  const MOST_FIT = 2.5;
+  const FIT_STEPS = 7;
   const itemsOf = (panel) => [...panel.querySelectorAll("[data-pages] [data-item]")];
 
   function inside(item, box) {
@@ -51,6 +55,49 @@
     return pages;
   }
 
+  // Whether every item of the panel's list lies inside the list's box (all shown at once).
+  function fitsOnOnePage(panel) {
+    const list = panel.querySelector("[data-pages]");
+    const items = itemsOf(panel);
+    for (const item of items) item.hidden = false;
+    const box = list.getBoundingClientRect();
+    return items.every((item) => inside(item, box));
+  }
+
+  // What each panel was fitted to, by its items and the screen's size: a poll that changed
+  // only scores (every few seconds) costs one measure, not a search.
+  const fitted = new Map();
+
+  // The largest --fit (1 to MOST_FIT) at which the panel's whole list fits on one page, found
+  // by halving; 1, the floor, when even that does not fit (the list then pages through).
+  function fit(panel) {
+    if (!("fit" in panel.dataset) || !panel.querySelector("[data-pages]")) return;
+    const shape = `${itemsOf(panel).length} ${innerWidth}x${innerHeight}`;
+    const before = fitted.get(panel.dataset.panel);
+    if (before && before.shape === shape) {
+      panel.style.setProperty("--fit", String(before.fit));
+      if (before.fit === 1 || fitsOnOnePage(panel)) {
+        panel.dataset.fitted = String(before.fit);
+        return;
+      }
+    }
+    let low = 1;
+    let high = MOST_FIT;
+    panel.style.setProperty("--fit", String(high));
+    if (!fitsOnOnePage(panel)) {
+      for (let step = 0; step < FIT_STEPS; step += 1) {
+        const middle = (low + high) / 2;
+        panel.style.setProperty("--fit", String(middle));
+        if (fitsOnOnePage(panel)) low = middle;
+        else high = middle;
+      }
+      panel.style.setProperty("--fit", String(low));
+    }
+    const found = Number(panel.style.getPropertyValue("--fit"));
+    fitted.set(panel.dataset.panel, { shape, fit: found });
+    panel.dataset.fitted = String(found);
+  }
+
   // Measure every panel (each shown in turn, within this task: nothing is painted meanwhile),
   // then show the same panel and page as before if they still exist.
   function layout() {
@@ -58,6 +105,7 @@
     steps = [];
     for (const panel of panels()) {
       panel.classList.add("is-current");
+      fit(panel);
       const pages = pagesOf(panel);
       panel.classList.remove("is-current");
       pages.forEach((range, page) => {

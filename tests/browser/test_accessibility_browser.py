@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import LONG_NAMES, log_in
-from tests.factories import EventFactory, make_game, play
+from tests.factories import EventFactory, make_game, organisers, play
 from tournaments.models import Event, Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -58,6 +58,8 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
     check("table", f"{server}/games/{finished.id}/")
     check("standings", f"{server}/events/{tournament.id}/standings/")
     check("season", f"{server}/seasons/{season.id}/")
+    check("guide", f"{server}/guide/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the commands wrap
     # The entry page on the phone, its card grid open and its hands listed.
     page.goto(f"{server}/t/{in_play.link_token}/?mode=cards")
     page.locator(".held-input").first.click()
@@ -68,7 +70,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
     page.locator('a.mode-link[data-mode="counts"]').click()
     expect(page.locator("#keypad")).to_be_visible()
     check("entry (keypad)")
-    log_in(page, server, rami.club.organisers.first())
+    log_in(page, server, organisers(rami.club)[0])
     check("organiser event", f"{server}/manage/events/{rami.id}/")
     check("organiser settings", f"{server}/manage/events/{tournament.id}/settings/")
     assert found == {}

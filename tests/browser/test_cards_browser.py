@@ -41,3 +41,39 @@ def test_typed_french_codes_light_up_the_grid_and_english_ones_are_explained(
     expect(page.locator("#preview")).to_contain_text("écrivez RK")
     page.screenshot(path=artifacts / "entry-french-code-explained.png", full_page=True)
     assert not game.hands.exists()
+
+
+def test_at_phone_width_each_rank_keeps_its_column_beside_its_suits_label(
+    page: Page, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Thirteen ranks in two rows beside the suit's label: an ace sits above the 8 in every
+    suit, and no card slips under a label (the row of another suit)."""
+    game = make_game(EventFactory(variant="rami-penalites", options={"target": 100}))
+    page.goto(f"{live_server.url}/t/{game.link_token}/?mode=cards")
+    page.locator('label:has(input[name="ended_by"][value="1"])').click()
+    page.locator("#id_held_2").click()
+    expect(page.locator("#card-grid")).to_be_visible()
+    layout = page.evaluate(
+        """() => {
+          const box = (el) => el.getBoundingClientRect();
+          return [...document.querySelectorAll("#card-grid .suit-label")].map((label) => {
+            const cards = [];
+            for (let el = label.nextElementSibling; el && el.matches(".card:not(.joker)");
+                 el = el.nextElementSibling) {
+              cards.push({left: Math.round(box(el).left), top: Math.round(box(el).top)});
+            }
+            const own = box(label);
+            return {left: Math.round(own.right), top: Math.round(own.top),
+                    bottom: Math.round(own.bottom), cards};
+          });
+        }"""
+    )
+    page.locator("#card-grid").screenshot(path=artifacts / "entry-card-grid-390.png")
+    assert len(layout) == 4 and all(len(suit["cards"]) == 13 for suit in layout)
+    columns = [[card["left"] for card in suit["cards"]] for suit in layout]
+    assert all(suit == columns[0] for suit in columns)  # each rank in its column in every suit
+    for suit in layout:
+        # Beside its label, within the label's rows.
+        assert all(card["left"] >= suit["left"] for card in suit["cards"])
+        assert all(suit["top"] <= card["top"] < suit["bottom"] for card in suit["cards"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -16,11 +16,12 @@ from tests.browser.steps import (
     assert_fits_the_phone,
     choose,
     keypad,
+    log_in,
     press_save,
     tap_cards,
     type_hand,
 )
-from tests.factories import PASSWORD, EventFactory, make_game
+from tests.factories import PASSWORD, EventFactory, make_game, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -162,3 +163,22 @@ def test_a_hand_can_be_entered_without_javascript(
     page.screenshot(path=artifacts / "entry-nojs-preview.png", full_page=True)
     save(page, 1)
     expect(page.locator(".totals-table .total")).to_have_text(["12", "0", "17"])
+
+
+def test_the_correction_pages_preview_follows_each_keystroke_on_a_laptop(
+    page: Page, live_server: LiveServer, organiser, game
+) -> None:
+    """The organiser corrects a hand at the laptop's keyboard: the points follow what he
+    types, as they follow the phone's keypad, without leaving the field."""
+    play(game, "going_out", "Anne", Bruno=7, Chloé=9)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    log_in(page, live_server.url, organiser)
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/1/correct/")
+    page.locator("#id_held_2").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("23")
+    bruno = page.locator("#preview .preview-table tbody tr").nth(1)
+    expect(bruno).to_contain_text("23")
+    page.keyboard.press("Backspace")
+    expect(bruno.locator("td").first).to_have_text("2")
+    expect(page.locator("#id_held_2")).to_be_focused()

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.steps import assert_no_sideways_scroll, log_in_with_the_form
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, organise
 from tournaments.models import Event, Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,7 +32,7 @@ SEVEN = [
 def claire(page: Page, live_server: LiveServer):
     """Claire, organiser of the Montreuil club, logged in through the form on the phone."""
     organiser = UserFactory(username="claire")
-    ClubFactory(name="Club de rami de Montreuil").organisers.add(organiser)
+    organise(ClubFactory(name="Club de rami de Montreuil"), organiser)
     log_in_with_the_form(page, live_server.url, organiser.username)
     return organiser
 
@@ -97,6 +97,8 @@ def test_without_javascript_the_variant_options_come_in_a_second_step(
     page: Page, live_server: LiveServer, artifacts: Path, claire
 ) -> None:
     page.goto(f"{live_server.url}/manage/events/new/")
+    # No script to hide them: the tournament settings are there, whatever the kind.
+    expect(page.locator("#id_points_scale")).to_be_visible()
     page.fill("#id_name", "Gin du mardi")
     page.select_option("#id_variant", "gin-rummy")
     page.locator('button[name="show_options"]').click()

@@ -133,6 +133,19 @@ def test_the_standings_with_tie_breaks_and_prizes_fit(
     expect(page.locator(".pool-total")).to_have_text("81,00 €")
     expect(page.locator("ul.points-scale li")).to_have_count(4)  # 3 places and a bye
     assert_no_sideways_scroll(page)
+    # Every figure, tie-breaks and prize included, is on the phone's screen: the table does
+    # not slide sideways within its box either.
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll("table.standings tbody td")]
+              .filter((cell) => cell.getBoundingClientRect().right > innerWidth)
+              .map((cell) => cell.dataset.label || cell.textContent.trim())"""
+    )
+    assert outside == []
+    region = page.locator(".table-scroll")
+    assert region.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+    # Each figure says which it is: "Prize 27,00 €", not a number alone.
+    first = page.locator("table.standings tbody tr").first
+    expect(first.locator("td[data-label='Gain']")).to_be_visible()
     page.screenshot(path=artifacts / "tournament-standings-explained-phone.png", full_page=True)
 
 

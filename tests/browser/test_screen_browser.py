@@ -231,3 +231,101 @@ def test_the_screen_on_a_phone(
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     page.screenshot(path=artifacts / "screen-phone-seating.png")
+
+
+def room(tables: int):
+    """A tournament of `tables` tables of four: round 1 played (its standings have players
+    level on points, told apart by a tie-break), round 2 seated and started, a clock on."""
+    event = tournament(name="Tournoi de la Saint-Sylvestre", options={"target": 100})
+    people = [
+        PlayerFactory(club=event.club, name=f"{FIRST[i % 8]} {LAST[i // 8 % 8]} {i // 64 or ''}")
+        for i in range(tables * 4)
+    ]
+    Registration.objects.bulk_create(
+        Registration(event=event, player=person, checked_in=True) for person in people
+    )
+    first = Round.objects.create(event=event, number=1, closed_at=timezone.now())
+    seat_tables(event, first, [people[i : i + 4] for i in range(0, len(people), 4)])
+    second = Round.objects.create(event=event, number=2)
+    order = people[1::2] + people[::2]
+    seat_tables(event, second, [order[i : i + 4] for i in range(0, len(order), 4)], finished=False)
+    start_clock(round_=second, minutes=45, now=timezone.now() - timedelta(minutes=10))
+    return event
+
+
+# The tables panel as the screen lays it out: its --fit, the size of a player's name, the
+# floor (the page's rem), and the columns of cards on the page shown.
+TABLES_LAYOUT = """() => {
+  const panel = document.querySelector('[data-panel="tables"]');
+  const cards = [...panel.querySelectorAll(".screen-card:not([hidden])")];
+  const name = panel.querySelector(".screen-card:not([hidden]) .name");
+  return {
+    fit: Number(panel.dataset.fitted),
+    name: parseFloat(getComputedStyle(name).fontSize),
+    floor: parseFloat(getComputedStyle(document.documentElement).fontSize),
+    columns: new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left))).size,
+    shown: cards.length,
+  };
+}"""
+
+
+@pytest.mark.parametrize("tables", [3, 12, 50])
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_the_panels_fill_the_screen_whatever_the_number_of_tables(
+    page: Page, live_server: LiveServer, artifacts: Path, tables, width, height
+):
+    """A 3-table night in large type, 50 tables at the floor in several columns, paging; no
+    text ever under the floor; each panel looked at (screenshots)."""
+    event = room(tables)
+    page.set_viewport_size({"width": width, "height": height})
+    # Two hundred players on a machine shared with other work: more than the default 30 s.
+    page.goto(f"{live_server.url}/events/{event.pk}/screen/", timeout=120_000)
+    expect(page.locator("body")).to_have_attribute("data-current", "tables")
+    layout = page.evaluate(TABLES_LAYOUT)
+    seen = walk_the_panels(page, artifacts, f"{tables}-tables-{height}p")
+    assert_readable(seen, smallest_px=layout["floor"] - 0.5)
+    if tables == 3:
+        assert layout["fit"] > 1.25 and layout["name"] > 1.25 * layout["floor"]
+        assert len(seen["tables"]) == 1
+    if tables == 50:
+        assert layout["fit"] == 1 and layout["columns"] >= 3
+        assert len(seen["tables"]) > 1  # pages through, never smaller
+    # Every list fills its screen as far as it can: a panel on one page has grown.
+    for panel in ("tables", "standings", "seating"):
+        fitted = page.locator(f'[data-panel="{panel}"]').get_attribute("data-fitted")
+        if len(seen[panel]) == 1 and panel != "tables":
+            assert float(fitted) > 1, panel
+
+
+def test_the_standings_say_which_tie_break_placed_players_level_on_points(
+    page: Page, live_server: LiveServer, artifacts: Path
+):
+    event = room(3)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/events/{event.pk}/screen/")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("body")).to_have_attribute("data-current", "standings")
+    # Round 1: at each table the winner has 3 points; the three winners are told apart by
+    # their cumulative score (the event's first tie-break).
+    decided = page.locator('[data-panel="standings"] .decided-by')
+    expect(decided.first).to_have_text("départage : score cumulé")
+    assert decided.count() >= 3
+    page.screenshot(path=artifacts / "screen-standings-tie-breaks.png")
+
+
+def test_the_held_rotation_does_not_read_as_a_paused_clock(
+    page: Page, live_server: LiveServer, big_tournament
+):
+    event, round_ = big_tournament
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/events/{event.pk}/screen/")
+    expect(page.locator("[data-keys-line]")).not_to_contain_text("pause")
+    page.keyboard.press("Space")
+    held = page.locator("[data-paused-line]")
+    expect(held).to_be_visible()
+    expect(held).to_contain_text("Défilement arrêté sur ce panneau.")
+    expect(held).not_to_contain_text("pause")
+    # The clock, still running, is the only thing on the screen that speaks of a pause.
+    expect(page.locator(".screen-head-clock [data-clock]")).to_have_attribute(
+        "data-state", "running"
+    )

@@ -23,15 +23,16 @@ def create_tournament(page: Page, server: str) -> str:
     club. The event page's address."""
     page.goto(f"{server}/manage/events/new/")
     page.fill("#id_name", "Tournoi du printemps")
+    # The tournament settings show once "tournament" is chosen, not for a club night.
+    tournament_settings = page.locator("fieldset.tournament-settings")
+    expect(tournament_settings).to_be_hidden()
     page.select_option("#id_kind", "tournament")
+    expect(tournament_settings).to_be_visible()
     # Rami à pénalités is the form's first choice: choosing it again would swap the options
     # in (htmx) and could reset the target typed meanwhile.
     expect(page.locator("#id_variant")).to_have_value("rami-penalites")
     page.fill("#id_opt-target", "50")
     page.fill("#id_entry_fee", "10")
-    tournament_settings = page.locator("details.tournament-settings")
-    if tournament_settings.get_attribute("open") is None:
-        tournament_settings.locator("summary").click()
     page.select_option("#id_seating_method", "swiss")
     page.fill("#id_points_scale", "3, 1, 0")
     # The tie-breaks in order, from their list (each with its explanation).
@@ -49,7 +50,7 @@ def add_players(page: Page, event_url: str) -> None:
     for name in PLAYERS:
         page.fill("#id_name", name)
         page.locator("#add-player button[type=submit]").click()
-        expect(page.locator(".messages")).to_contain_text(name)
+        expect(page.locator("#players .messages")).to_contain_text(name)
     expect(page.locator(".player-list li")).to_have_count(len(PLAYERS))
 
 

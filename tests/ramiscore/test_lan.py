@@ -13,8 +13,12 @@ import segno
 from ramiscore.env import MIN_SECRET_KEY_LENGTH
 from ramiscore.lan import (
     HALF_BLOCKS,
+    Candidate,
+    chosen_candidate,
     is_lan_address,
+    is_wireless,
     lan_address,
+    lan_candidates,
     read_or_create_secret_key,
     terminal_qr,
     venue_environ,
@@ -91,6 +95,7 @@ def test_with_no_configuration_the_venue_runs_production_over_plain_http() -> No
     assert environ["SECRET_KEY"] == "k" * 60
     assert environ["DATABASE_URL"] == "sqlite:////srv/club/var/club.sqlite3"
     assert (environ["LISTEN_ADDRESS"], environ["PORT"]) == ("0.0.0.0", "8000")
+    assert environ["GUNICORN_LOG_LEVEL"] == "warning"  # the banner speaks, not gunicorn
 
 
 def test_the_lan_address_goes_into_the_sites_address_hosts_and_origins() -> None:
@@ -158,3 +163,57 @@ def test_the_terminal_qr_code_draws_every_module_of_the_address() -> None:
 def test_on_a_terminal_the_code_is_black_on_white_whatever_its_theme() -> None:
     lines = terminal_qr("http://192.168.1.23:8000/", colours=True).splitlines()
     assert all(line.startswith("\x1b[30;107m") and line.endswith("\x1b[0m") for line in lines)
+
+
+# A laptop on the venue's Wi-Fi and, at once, on a cable and a VPN (its default route).
+FOUND = [
+    ("lo", "127.0.0.1"),
+    ("enp0s31f6", "10.1.0.7"),
+    ("tun0", "10.8.0.2"),
+    ("docker0", "172.17.0.1"),
+    ("wlp2s0", "192.168.1.23"),
+    ("wlp2s0", "169.254.7.7"),
+]
+
+
+def test_every_reachable_address_is_a_candidate_wifi_first() -> None:
+    candidates = lan_candidates(FOUND, wireless=lambda name: name == "wlp2s0")
+    assert candidates == [
+        Candidate("wlp2s0", "192.168.1.23", True),
+        Candidate("enp0s31f6", "10.1.0.7", False),
+        Candidate("tun0", "10.8.0.2", False),
+    ]
+
+
+def test_the_wifi_address_is_chosen_over_the_default_route() -> None:
+    candidates = lan_candidates(FOUND, wireless=lambda name: name == "wlp2s0")
+    assert chosen_candidate(candidates, route="10.8.0.2").address == "192.168.1.23"
+
+
+def test_without_wifi_the_default_routes_address_is_chosen() -> None:
+    candidates = lan_candidates(FOUND[:4], wireless=lambda name: False)
+    assert chosen_candidate(candidates, route="10.8.0.2").interface == "tun0"
+    assert chosen_candidate(candidates, route=None).interface == "enp0s31f6"
+    assert chosen_candidate([], route=None) is None
+
+
+def test_wifi_is_told_by_the_system_or_by_its_name(tmp_path: Path) -> None:
+    (tmp_path / "wlan0").mkdir()
+    (tmp_path / "eth1" / "phy80211").mkdir(parents=True)  # a USB Wi-Fi stick named eth1
+    (tmp_path / "eth0").mkdir()
+    assert is_wireless("eth1", sys_net=tmp_path)
+    assert is_wireless("wlan0", sys_net=tmp_path)  # by its name
+    assert not is_wireless("eth0", sys_net=tmp_path)
+
+
+def test_every_address_of_the_laptop_is_an_allowed_host() -> None:
+    environ = venue_environ(
+        {},
+        address="192.168.1.23",
+        secret_key="k" * 60,
+        database_path=Path("/srv/club/var/club.sqlite3"),
+        others=["192.168.1.23", "10.1.0.7"],
+    )
+    assert environ["SITE_URL"] == "http://192.168.1.23:8000"
+    assert environ["ALLOWED_HOSTS"].split(",")[:3] == ["192.168.1.23", "10.1.0.7", "127.0.0.1"]
+    assert "http://10.1.0.7:8000" in environ["CSRF_TRUSTED_ORIGINS"].split(",")

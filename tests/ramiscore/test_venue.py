@@ -4,16 +4,27 @@ gunicorn it runs."""
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import sqlite3
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 from ramiscore import venue
 from tests.factories import UserFactory
-from tests.fresh import run_python
+from tests.fresh import BASE_DIR, run_python
 from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
+
+
+@pytest.fixture(autouse=True)
+def english_terminal(monkeypatch) -> None:
+    """These tests read the English messages, whatever the machine's language."""
+    monkeypatch.setenv("LANGUAGE", "en")
 
 
 @pytest.mark.django_db
@@ -61,6 +72,27 @@ def test_the_banner_gives_the_join_address_and_its_qr_code(settings) -> None:
     assert "Organisers log in at http://192.168.1.23:8000/accounts/login/" in text
     assert text.count("\n") > 15 and "▀" in text  # the QR code's lines
     assert "no network address" not in text
+
+
+def test_the_banner_lists_every_address_and_says_how_to_choose_another(settings) -> None:
+    settings.SITE_URL = "http://192.168.1.23:8000"
+    candidates = [
+        venue.Candidate("enp0s31f6", "10.1.0.7", False),
+        venue.Candidate("wlp2s0", "192.168.1.23", True),
+    ]
+    lines = venue.banner("192.168.1.23", candidates).splitlines()
+    listed = lines[lines.index("This computer's addresses (the QR codes carry the first):") :]
+    assert listed[1].split() == ["192.168.1.23", "wlp2s0", "(Wi-Fi)"]
+    assert listed[2].split() == ["10.1.0.7", "enp0s31f6", "(other", "network)"]
+    assert "    SITE_URL=http://ADDRESS:8000 make serve" in lines
+
+
+def test_the_banner_reads_in_french(settings) -> None:
+    settings.SITE_URL = "http://192.168.1.23:8000"
+    with translation.override("fr"):
+        text = venue.banner("192.168.1.23", [venue.Candidate("wlp2s0", "192.168.1.23", True)])
+    assert "Les téléphones se connectent à http://192.168.1.23:8000/" in text
+    assert "wlp2s0 (Wi-Fi)" in text and "Ctrl-C arrête le serveur." in text
 
 
 def test_without_a_network_the_banner_says_so(settings) -> None:
@@ -128,6 +160,7 @@ VENUE_VARIABLES = (
     "SITE_URL",
     "LISTEN_ADDRESS",
     "PORT",
+    "GUNICORN_LOG_LEVEL",
 )
 
 
@@ -138,6 +171,8 @@ def test_the_worker_is_started_with_the_server_and_stopped_with_it(monkeypatch) 
         pass
 
     worker = Worker()
+    monkeypatch.setattr(venue, "lan_candidates", lambda: [])
+    monkeypatch.setattr(venue, "default_route_address", lambda: None)
     monkeypatch.setattr(venue, "lan_address", lambda: "127.0.0.1")
     monkeypatch.setattr(venue, "read_or_create_secret_key", lambda path: "k" * 60)
     monkeypatch.setattr(venue, "prepare", lambda: said.append("prepare"))
@@ -156,8 +191,7 @@ def test_the_worker_is_started_with_the_server_and_stopped_with_it(monkeypatch) 
             monkeypatch.delenv(name)
     monkeypatch.setenv("DATABASE_URL", "sqlite:///:memory:")
 
-    with pytest.raises(SystemExit):
-        venue.main(["serve"])
+    assert venue.main(["serve"]) == 0
 
     assert said == ["prepare", "worker started", "serve", ("stopped", True)]
 
@@ -192,3 +226,111 @@ def test_a_worker_that_does_not_stop_is_killed(capsys) -> None:
 
     assert venue.stop_worker(child, finishing=0.1) == -9
     assert "Finishing the PDF being made" in capsys.readouterr().out
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_ctrl_c_stops_gunicorn_calmly_even_with_a_phone_half_way_through_a_request(
+    tmp_path: Path,
+) -> None:
+    """The real gunicorn with the project's configuration, a phone whose next request was cut
+    half-way (the Wi-Fi dropped), then Ctrl-C: every process leaves by itself, none is killed
+    (gunicorn would then say "was sent SIGKILL! Perhaps out of memory?")."""
+    port = free_port()
+    environ = {
+        **os.environ,
+        "DEBUG": "0",
+        "PLAIN_HTTP": "1",
+        "SECRET_KEY": "s" * 60,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        "LISTEN_ADDRESS": "127.0.0.1",
+        "PORT": str(port),
+        "WEB_CONCURRENCY": "2",
+        "GUNICORN_LOG_LEVEL": "info",  # says when each worker is up
+    }
+    command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "ramiscore.wsgi"]
+    # Its own process group, as on a terminal: Ctrl-C reaches the master and its workers.
+    server = subprocess.Popen(
+        command,
+        cwd=BASE_DIR,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    said = []
+    try:
+        for line in server.stdout:
+            said.append(line)
+            if sum("Booting worker" in each for each in said) == 2:
+                break
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as phone:
+            phone.sendall(b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert phone.recv(64).startswith(b"HTTP/1.1 ")
+            phone.sendall(b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and no more
+            # Nothing outside the worker tells when one of its threads is reading this: the
+            # only wait in these tests, ample for a socket on this machine.
+            time.sleep(0.5)
+            os.killpg(server.pid, signal.SIGINT)
+            rest, _ = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+    said.append(rest)
+    assert server.returncode == 0
+    assert "SIGKILL" not in "".join(said)
+
+
+def test_make_serve_speaks_french_on_a_french_laptop_and_stops_calmly(tmp_path: Path) -> None:
+    """`python -m ramiscore.venue serve` (what `make serve` runs) on a French system, from a
+    new club database to the banner, then Ctrl-C."""
+    environ = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in {"DEBUG", "ALLOWED_HOSTS", "SITE_URL", "PLAIN_HTTP", "CSRF_TRUSTED_ORIGINS"}
+    }
+    environ |= {
+        "LANGUAGE": "fr",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        "SECRET_KEY": "s" * 60,
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "MEDIA_ROOT": str(tmp_path / "media"),
+        "LISTEN_ADDRESS": "127.0.0.1",
+        "PORT": str(free_port()),
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "ramiscore.venue", "serve"],
+        cwd=BASE_DIR,
+        env=environ,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    said = []
+    try:
+        for line in server.stdout:
+            said.append(line)
+            if "Ctrl-C arrête le serveur." in line:
+                break
+        os.killpg(server.pid, signal.SIGINT)
+        rest, _ = server.communicate(timeout=90)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+    terminal = "".join(said) + rest
+    assert "Préparation de la base de données…" in terminal
+    assert "Aucun organisateur ne peut encore se connecter. Ajoutez-en un avec" in terminal
+    assert "Les téléphones se connectent à http://" in terminal
+    assert "Ctrl-C arrête le serveur." in terminal
+    assert terminal.rstrip().endswith("make serve reprend là où il s’est arrêté.")
+    assert "SIGKILL" not in terminal and server.returncode == 0

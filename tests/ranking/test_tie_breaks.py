@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from tournaments.ranking import (
     PlayerRecord,
+    deciding_tie_breaks,
     rank_players,
     records_from_rows,
     records_from_standings,
@@ -27,6 +28,37 @@ def test_points_come_first_then_each_tie_break_in_order():
     by_wins = rank_players(records, ["wins", "score"], highest_wins=True)
     assert [r.name for r in by_wins] == ["Chloé", "Anne", "Bruno"]
     assert by_wins[1].tie_breaks == [2, 100]
+
+
+def test_each_player_level_on_points_says_which_tie_break_placed_him():
+    records = [
+        record(1, "Anne", 6, score=100, wins=2),
+        record(2, "Bruno", 6, score=100, wins=1),
+        record(3, "Chloé", 6, score=90, wins=3),
+        record(4, "Denis", 9, score=10, wins=3),
+        record(5, "Emma", 3, score=50, wins=0),
+        record(6, "Fanny", 3, score=50, wins=0),
+        record(7, "Gaël", 1, score=70, wins=0),
+        record(8, "Hugo", 1, score=70, wins=0),
+        record(9, "Inès", 1, score=60, wins=0),
+    ]
+    rows = rank_players(records, ["score", "wins"], highest_wins=True)
+    names = [row.name for row in rows]
+    assert names == ["Denis", "Anne", "Bruno", "Chloé", "Emma", "Fanny", "Gaël", "Hugo", "Inès"]
+    # Denis alone on 9 points; Anne above Bruno on wins (same score), Chloé below Bruno on
+    # score; Emma and Fanny equal on everything: they share their place, and nobody else
+    # has 3 points. Gaël and Hugo share 7th, ahead of Inès on score: the three say so.
+    assert deciding_tie_breaks(rows, ["score", "wins"]) == [
+        None,
+        "wins",
+        "wins",
+        "score",
+        None,
+        None,
+        "score",
+        "score",
+        "score",
+    ]
 
 
 def test_in_a_penalty_variant_the_lower_score_breaks_the_tie():

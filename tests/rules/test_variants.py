@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tournaments.rules import PRESETS, RulesError, make_variant
+from tournaments.rules.hands import count_ceiling
 
 
 def test_there_are_the_six_presets_of_the_rule_book():
@@ -105,3 +108,11 @@ def test_a_gin_rummy_match_plays_matches_and_names_its_bonuses():
     assert match.plays_matches
     assert {"line_bonus", "game_bonus", "shutout_bonus"} <= set(match.key_options())
     assert "line_bonus" not in make_variant("gin-rummy").key_options()
+
+
+def test_the_rule_book_gives_the_engines_ceiling_for_ten_cards() -> None:
+    """docs/rules.md, S04: the example is the engine's own bound, not another figure."""
+    rules = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+    s04 = next(line for line in rules.read_text().splitlines() if line.startswith("| S04 "))
+    ceiling = count_ceiling(make_variant("rami-traditionnel"), 10)
+    assert f"{ceiling} for ten cards in rami traditionnel" in s04

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import EventFactory, UserFactory, correct, make_game, play
+from tests.factories import EventFactory, UserFactory, correct, make_game, organise, play
 from tests.pdf import pages_text
 from tournaments.sheets import pdfs
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_record_names_the_organiser_alike_as_enterer_and_as_corrector(club):
     demo = UserFactory(username="demo", first_name="Demo", last_name="Organiser")
-    club.organisers.add(demo)
+    organise(club, demo)
     game = make_game(EventFactory(club=club, options={"target": 100}, language="en"))
     hand = play(game, "going_out", "Anne", Bruno=23, Chloé=4)
     hand.entered_by = demo

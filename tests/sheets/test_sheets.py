@@ -80,7 +80,7 @@ def test_the_sheet_gives_the_rules_in_one_line_and_marks_the_target(event, game)
     text = pages_text(pdfs.blank_sheets_pdf(first_round(event), site=SITE))[0]
 
     assert "target 100 points" in " ".join(text.split())
-    assert "rami sec: others' counts + 25" in " ".join(text.split())
+    assert "going rummy: others' counts + 25" in " ".join(text.split())
     assert "TARGET" in text and "\n100" in text
     rows = lines(text)
     numbers = [row for row in rows if row.isdigit()]
@@ -95,7 +95,7 @@ def test_the_sheet_gives_the_rules_in_one_line_and_marks_the_target(event, game)
         ("rami-jokers", {}, 5, ["5 deals", "opening minimum 40", "never melded 100"]),
         ("gin-rami", {}, 1, ["1 deal", "knock at 9 or less", "undercut +25"]),
         ("gin-rummy", {}, 16, ["gin bonus 25", "undercut bonus 20", "knock at 10 or less"]),
-        ("rami-traditionnel", {"target": 500}, 16, ["target 500 points", "rami sec +25"]),
+        ("rami-traditionnel", {"target": 500}, 16, ["target 500 points", "going rummy +25"]),
     ],
 )
 def test_each_variant_gets_its_rows_and_key_options(variant, options, hands, words):
@@ -318,7 +318,7 @@ def test_the_record_lists_every_hand_with_points_totals_winner_and_prizes(event,
     rows = lines(text)
 
     assert "1 Anne: went out 0 0 23 23 4 4 —" in rows
-    assert "2 Anne: rami sec 0 0 54 (29) 77 52 (27) 56 —" in rows
+    assert "2 Anne: went rummy 0 0 54 (29) 77 52 (27) 56 —" in rows
     assert "5 Anne: went out 0 26 27 121 8 69 —" in rows
     assert "Finished after hand 5 · pot 15.00 €" in " ".join(text.split())
     assert "1 Anne 26 3 15.00 €" in rows

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.test import Client
 
-from tests.factories import ClubFactory, StaffFactory, UserFactory
+from tests.factories import ClubFactory, StaffFactory, UserFactory, organise
 
 
 def client_for(who: str, organiser, *, table_link: str = "") -> Client:
@@ -15,7 +15,7 @@ def client_for(who: str, organiser, *, table_link: str = "") -> Client:
         client.get(table_link)
     elif who == "other_organiser":
         other = UserFactory(username="voisin")
-        ClubFactory(name="Club voisin").organisers.add(other)
+        organise(ClubFactory(name="Club voisin"), other)
         client.force_login(other)
     elif who == "organiser":
         client.force_login(organiser)

@@ -12,7 +12,7 @@ from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, organise
 from tests.views.entry_support import hand
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("hands_confirmed")]
@@ -168,7 +168,7 @@ def test_confirming_an_unknown_hand_is_not_found(organiser_client, game):
 def test_another_clubs_organiser_cannot_confirm(game):
     phone_enters(game)
     stranger = UserFactory(username="stranger")
-    ClubFactory().organisers.add(stranger)
+    organise(ClubFactory(), stranger)
     client = Client()
     client.force_login(stranger)
     assert client.post(confirm_url(game)).status_code == 403

@@ -8,9 +8,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tests.factories import play
+from tests.factories import UserFactory, facts, play
 from tests.views.entry_support import hand
 from tournaments.play.display.conflict import same_facts
+from tournaments.play.services.entry import record_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -163,3 +164,32 @@ def test_the_conflict_answer_takes_the_same_queries_whatever_the_hands(
         response = organiser_client.post(enter_url(game), hand(1, held_2="1", held_3="1"))
     assert response.status_code == 409
     assert response.context["conflict"].same is True
+
+
+def test_the_conflict_says_which_organiser_entered_the_first_version_by_his_name(link_client, game):
+    colleague = UserFactory(username="mvidal", first_name="Martine", last_name="Vidal")
+    play(game, "going_out", "Anne", user=colleague, Bruno=7, Chloé=9)
+    response = link_client.post(f"/t/{game.link_token}/", hand(1, "going_out", 2, held_1="5"))
+    html = response.content.decode()
+    assert "Hand 1 was already entered from another device, by Martine Vidal." in html
+    assert "mvidal" not in html
+
+
+def test_the_conflict_names_the_player_who_entered_it_at_the_table(link_client, game):
+    bruno = game.seats.get(player__name="Bruno")
+    record_hand(
+        game=game,
+        number=1,
+        facts=facts(game, "going_out", "Anne", Bruno=7, Chloé=9),
+        device="phone-of-bruno",
+        entered_by_seat=bruno,
+    )
+    response = link_client.post(f"/t/{game.link_token}/", hand(1, held_2="7", held_3="9"))
+    html = response.content.decode()
+    assert "already saved from another device, by Bruno, exactly as you entered it" in html
+
+
+def test_an_account_without_a_name_goes_by_its_user_name(link_client, game, organiser):
+    play(game, "going_out", "Anne", user=organiser, Bruno=7, Chloé=9)
+    response = link_client.post(f"/t/{game.link_token}/", hand(1, "going_out", 2, held_1="5"))
+    assert "already entered from another device, by organiser." in response.content.decode()

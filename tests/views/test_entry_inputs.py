@@ -152,7 +152,7 @@ def test_a_taken_hand_says_when_another_player_ended_it(organiser_client, game):
     )
     box = response.content.decode().split('class="notice conflict')[1].split("</div>")[0]
     assert "Anne · Went out <strong" in box
-    assert "(you entered: Bruno · Rami sec)" in box
+    assert "(you entered: Bruno · Went rummy)" in box
 
 
 def test_the_live_preview_says_so_as_soon_as_letters_are_typed(organiser_client, game):

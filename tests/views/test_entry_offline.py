@@ -71,7 +71,8 @@ def test_a_second_phones_different_hand_with_the_same_number_gets_the_conflict(p
     response = second.post(link_url(game), kept_hand(second, OTHER_KEY, held_2="5", held_3="7"))
     assert response.status_code == 409
     html = response.content.decode()
-    assert "Hand 1 was already entered from another device." in html
+    # Entered by the first phone, named by its table link's first characters.
+    assert "Hand 1 was already entered from another device, by table link (" in html
     assert "Bruno: 12 <strong>(you entered 5)</strong>" in html
     assert game.hands.count() == 1
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, make_game, play
+from tests.factories import EventFactory, make_game, organise, play
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_it_refuses_another_clubs_organiser(client, game):
     from tests.factories import ClubFactory, UserFactory
 
     other = UserFactory(username="voisin")
-    ClubFactory().organisers.add(other)
+    organise(ClubFactory(), other)
     client.force_login(other)
     assert client.get(enter_url(game)).status_code == 403
 

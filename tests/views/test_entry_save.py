@@ -190,7 +190,7 @@ def test_posting_hand_five_twice_stores_it_once_and_shows_the_stored_hand(organi
     assert first.status_code == 302
     assert second.status_code == 409
     html = second.content.decode()
-    assert "Hand 5 was already entered from another device." in html
+    assert "Hand 5 was already entered from another device, by organiser." in html
     # The counts to check at the table, each beside what this phone entered where it differs.
     rows = [(row.name, row.stored, row.entered) for row in second.context["conflict"].rows]
     assert rows == [("Anne", "–", "40"), ("Bruno", "7", "–"), ("Chloé", "9", "1")]
@@ -249,7 +249,7 @@ def test_the_preview_fragment_shows_points_and_totals_after(organiser_client, ga
     assert response.status_code == 200
     assert "<html" not in response.content.decode()
     preview = response.context["preview"]
-    assert preview.outcome == "Hand 2: Rami sec, won by Bruno"
+    assert preview.outcome == "Hand 2: Went rummy, won by Bruno"
     rows = [(row.name, row.counted, row.points, row.total) for row in preview.rows]
     assert rows == [("Anne", 5, 30, 30), ("Bruno", None, 0, 10), ("Chloé", 8, 33, 53)]
     assert game.hands.count() == 1

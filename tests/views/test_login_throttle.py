@@ -1,5 +1,6 @@
 """Login throttling (django-axes): wrong passwords lock one user name out from one address
-for a while, never the same organiser elsewhere, with a clear message in his language."""
+for a while, never the same organiser elsewhere, with a clear message in his language. The
+user name logs in whatever its case, and its wrong passwords count together in every case."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from datetime import timedelta
 import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import PASSWORD, UserFactory
+from tournaments.clubs.services.accounts import new_organiser
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +115,30 @@ def test_the_lockout_message_is_in_french(organiser):
     assert '<html lang="fr">' in html
     assert "Trop de mots de passe erronés pour organiser depuis cette connexion" in html
     assert "15 minutes" in html
+
+
+@pytest.mark.parametrize("typed", ["organiser", "Organiser", "ORGANISER", " organiser "])
+def test_the_user_name_logs_in_whatever_its_case(typed, organiser):
+    response = log_in(Client(), typed, PASSWORD)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("organiser:dashboard")
+
+
+def test_wrong_passwords_in_every_case_count_against_the_one_account(client, organiser):
+    for typed in ("organiser", "Organiser", "ORGANISER", "oRGANISER", "OrGaNiSeR"):
+        response = log_in(client, typed, "wrong password")
+    assert response.status_code == 429
+    assert AccessAttempt.objects.get().username == "organiser"
+    assert log_in(Client(), "Organiser", PASSWORD).status_code == 429
+
+
+def test_two_accounts_differing_only_by_case_each_need_their_exact_spelling(organiser):
+    UserFactory(username="ORGANISER", password="another password 2026")
+    assert log_in(Client(), "organiser", PASSWORD).status_code == 302
+    assert log_in(Client(), "ORGANISER", "another password 2026").status_code == 302
+    assert log_in(Client(), "Organiser", PASSWORD).status_code == 200  # which one? neither
+
+
+def test_a_new_organiser_cannot_take_a_name_in_another_case(organiser):
+    with pytest.raises(ValidationError, match="user name organiser is taken"):
+        new_organiser(username="Organiser")

@@ -7,8 +7,9 @@ import pytest
 from tests.factories import make_game, play
 from tournaments.events.services.events import register_player, set_presence
 from tournaments.events.services.rounds import close_round
-from tournaments.models import Round
+from tournaments.models import Event, Round
 from tournaments.play.services.links import set_table_link
+from tournaments.views.sheets import IN_REQUEST_TABLES
 
 pytestmark = pytest.mark.django_db
 
@@ -101,3 +102,98 @@ def test_the_query_count_does_not_grow_with_tables_and_players(
         response = client.get(f"/manage/events/{event.id}/")
     assert response.status_code == 200
     assert response.content.decode().count('class="table-card"') == 2 * tables
+
+
+def test_a_rounds_sheets_are_printed_from_one_place(client, event, organiser):
+    fill(event, 2)
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.id}/").content.decode()
+    printing = page.split('id="printing"')[1].split("</section>")[0]
+    blank = f"/sheets/events/{event.id}/rounds/1/blank.pdf"
+    # Both copies, who sits where and the results, each once, all in the printing part.
+    assert printing.count(f'href="{blank}"') == 1
+    assert printing.count(f'href="{blank}?copy=players"') == 1
+    assert page.count(f"/sheets/events/{event.id}/rounds/1/seating.pdf") == 1
+    assert page.count(f"/sheets/events/{event.id}/results.pdf") == 1
+    assert page.count(blank) == 2
+    # A small round downloads at once: nothing to prepare in the background.
+    assert f"/sheets/events/{event.id}/prepare/" not in page
+
+
+def test_a_large_rounds_sheets_are_prepared_in_the_background_from_the_same_place(
+    client, event, organiser
+):
+    fill(event, IN_REQUEST_TABLES + 1)
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.id}/").content.decode()
+    printing = page.split('id="printing"')[1].split("</section>")[0]
+    assert f'action="/sheets/events/{event.id}/prepare/"' in printing
+    assert 'value="sheets"' in printing and 'value="players_sheets"' in printing
+    assert f"/sheets/events/{event.id}/rounds/1/blank.pdf" not in page
+    assert page.count(f'action="/sheets/events/{event.id}/prepare/"') == 1
+
+
+def planned(event, rounds: int):
+    """The event as a tournament of `rounds` planned rounds, all played and closed."""
+    event.kind, event.planned_rounds = Event.Kind.TOURNAMENT, rounds
+    event.save()
+    for number in range(1, rounds + 1):
+        close_round(round_=fill(event, 1, round_number=number)[0].round)
+    return event
+
+
+def test_after_its_planned_rounds_a_tournament_is_finished_and_offers_its_results(
+    client, event, organiser
+):
+    planned(event, 2)
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.id}/").content.decode()
+    finished = page.split('class="finished"')[1].split("</div>")[0]
+    assert "The tournament is finished." in finished
+    assert f'href="/events/{event.id}/standings/"' in finished
+    assert f'href="/sheets/events/{event.id}/results.pdf"' in finished
+    # No "Seat round 3" beside it: a further round is asked for on its own page.
+    assert f'action="/manage/events/{event.id}/rounds/"' not in page
+    assert "Seat round 3" not in page
+    assert f'href="/manage/events/{event.id}/rounds/further/"' in finished
+
+
+def test_a_tournament_with_rounds_to_play_is_not_finished(client, event, organiser):
+    planned(event, 1)
+    event.planned_rounds = 2
+    event.save()
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.id}/").content.decode()
+    assert 'class="finished"' not in page and "Seat round 2" in page
+
+
+def test_a_further_round_asks_first_then_is_seated_on_purpose(client, event, organiser):
+    planned(event, 2)
+    client.force_login(organiser)
+
+    question = client.get(f"/manage/events/{event.id}/rounds/further/")
+    assert question.status_code == 200
+    form = question.content.decode().split("<form")[-1]  # after the site header's
+    assert f'action="/manage/events/{event.id}/rounds/"' in form
+    assert '<input type="hidden" name="further" value="True"' in form
+    assert "Seat round 3" in form
+
+    client.post(f"/manage/events/{event.id}/rounds/", {"method": "swiss", "further": "True"})
+    assert event.rounds.filter(number=3).exists()
+
+
+def test_a_round_after_the_planned_ones_is_refused_from_an_old_page(client, event, organiser):
+    planned(event, 2)
+    client.force_login(organiser)
+    response = client.post(f"/manage/events/{event.id}/rounds/", {"method": "swiss"}, follow=True)
+    assert "planned rounds are played: it is finished" in response.content.decode()
+    assert not event.rounds.filter(number=3).exists()
+
+
+def test_the_further_round_page_sends_back_a_tournament_still_in_its_plan(client, event, organiser):
+    planned(event, 1)
+    event.planned_rounds = 3
+    event.save()
+    client.force_login(organiser)
+    response = client.get(f"/manage/events/{event.id}/rounds/further/")
+    assert response.status_code == 302

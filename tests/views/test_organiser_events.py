@@ -7,7 +7,15 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from tests.factories import ClubFactory, EventFactory, UserFactory, make_game, play
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    UserFactory,
+    make_game,
+    organise,
+    organisers,
+    play,
+)
 from tests.views.organiser_support import options_post, seen_now, snapshot, tie_breaks_post
 from tournaments.models import Club, Event
 
@@ -78,7 +86,7 @@ def test_an_organiser_without_a_club_creates_one_and_organises_it(client, db):
     assert response.status_code == 302
     club = Club.objects.get()
     assert club.name == "Les As de Pique"
-    assert list(club.organisers.all()) == [user]
+    assert organisers(club) == [user]
 
 
 def test_a_blank_club_name_is_refused(client, db):
@@ -249,7 +257,7 @@ def test_visitors_and_table_link_players_cannot_create_clubs_or_events(url, clie
 
 def test_the_settings_page_keeps_the_club(client, event, organiser):
     other = ClubFactory()
-    other.organisers.add(organiser)
+    organise(other, organiser)
     client.force_login(organiser)
     data = {**event_post(other, name="Déplacée ?"), **seen_now(event)}
     response = client.post(f"/manage/events/{event.id}/settings/", data)

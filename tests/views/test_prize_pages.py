@@ -1,12 +1,14 @@
 """The organiser's prize pages: categories set up one form each (three in three submissions),
-changed with why, removed after a question; the club's members and their private details;
-who may see them; and the results page listing every prize with its winner and why."""
+changed with why, removed after a question; a member's private details; who may see them;
+and the results page listing every prize with its winner and why."""
 
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
+from tests.factories import UserFactory, organise
 from tests.prizes.support import played
 from tests.views.identities import client_for
 from tournaments.models import Event, PrizeCategory
@@ -132,13 +134,20 @@ def test_removing_a_category_asks_first_with_why(organiser_client, field):
     assert not PrizeCategory.objects.exists()
 
 
-@pytest.mark.parametrize("who", ["anonymous", "other_organiser"])
-def test_only_the_clubs_organisers_see_the_prize_and_member_pages(who, field, organiser):
+@pytest.mark.parametrize("who", ["anonymous", "other_organiser", "treasurer", "door"])
+def test_only_those_who_may_change_the_event_see_its_prizes_and_a_members_details(
+    who, field, organiser
+):
     event, people = field
-    client = client_for(who, organiser)
+    if who in ("treasurer", "door"):
+        volunteer = UserFactory(username=who)
+        organise(event.club, volunteer, who)
+        client = Client()
+        client.force_login(volunteer)
+    else:
+        client = client_for(who, organiser)
     urls = [
         prizes_url(event),
-        reverse("organiser:members", kwargs={"club_id": event.club_id}),
         reverse(
             "organiser:member", kwargs={"club_id": event.club_id, "player_id": people["Anne"].id}
         ),
@@ -165,7 +174,7 @@ def test_a_members_details_are_saved_and_the_organiser_goes_back(organiser_clien
     elsewhere = organiser_client.post(
         url, {"gender": "", "birth_year": "", "next": "https://evil.example/"}
     )
-    assert elsewhere.url == reverse("organiser:members", kwargs={"club_id": event.club_id})
+    assert elsewhere.url == reverse("people:members", kwargs={"club_id": event.club_id})
 
 
 def test_a_bad_birth_is_refused_on_the_members_page(organiser_client, field):

@@ -66,8 +66,16 @@ def test_the_hand_history_shows_who_ended_each_hand_how_and_each_count(client, g
     rows = hand_rows(client.get(url(game)))
     assert rows[0] == ["1", "Anne went out", "0", "30 (30)", "20 (20)"]
     # Rami sec: each other player scores his count + 25 (R10).
-    assert rows[1] == ["2", "Bruno rami sec", "29 (4)", "0", "27 (2)"]
+    assert rows[1] == ["2", "Bruno went rummy", "29 (4)", "0", "27 (2)"]
     assert rows[-1] == ["Total", "29", "30", "47"]
+
+
+def test_an_english_page_says_rami_sec_in_english(client, game):
+    """ "Rami sec" is the French name: the English page says "went rummy"."""
+    play(game, "rami_sec", "Bruno", Anne=4, Chloé=2)
+    page = client.get(url(game), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "went rummy" in page
+    assert "rami sec" not in page.lower()
 
 
 def test_progress_bars_go_towards_the_limit(client, game):
@@ -235,11 +243,12 @@ def test_the_hands_export_as_csv(client, game, django_assert_max_num_queries):
     assert header[:5] == ["Hand", "Ended by", "How", "Won by", "Provisional"]
     assert header[5:8] == ["Anne counted", "Anne points", "Anne total"]
     assert header[-3:] == ["Chloé counted", "Chloé points", "Chloé total"]
+    # "Won by" names every hand's winner, the player who went out included.
     assert first == [
         "1",
         "Anne",
         "went out",
-        "",
+        "Anne",
         "",
         "",
         "0",
@@ -251,7 +260,7 @@ def test_the_hands_export_as_csv(client, game, django_assert_max_num_queries):
         "20",
         "20",
     ]
-    assert second[:3] == ["2", "Bruno", "rami sec"]
+    assert second[:4] == ["2", "Bruno", "went rummy", "Bruno"]
     assert second[5:] == ["4", "29", "29", "", "0", "30", "2", "27", "47"]
 
 
@@ -305,7 +314,7 @@ def test_a_correction_of_how_the_hand_ended_is_listed(client, game):
         reason="it was Chloé",
     )
     newest = changes(client.get(url(game)))[0]
-    assert "how: went out → rami sec" in newest and "ended by: Anne → Chloé" in newest
+    assert "how: went out → went rummy" in newest and "ended by: Anne → Chloé" in newest
     assert "Anne: — → 4" in newest and "Chloé: 45 → —" in newest
 
 

@@ -246,3 +246,13 @@ def test_the_clock_stops_polling_once_the_table_is_over(client, game):
     fragment = client.get(reverse("game_clock", kwargs={"game_id": game.pk})).content.decode()
     assert "hx-get" not in fragment and "data-clock" not in fragment
     assert client.get("/games/999999/clock/").status_code == 404
+
+
+def test_the_clock_history_names_the_organiser_by_his_name(client, event, game, organiser):
+    organiser.first_name, organiser.last_name = "Claire", "Vidal"
+    organiser.save()
+    start_clock(round_=game.round, minutes=30, user=organiser)
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:event", kwargs={"event_id": event.pk})).content.decode()
+    assert "started with 30 minutes · Claire Vidal" in page
+    assert "· organiser" not in page

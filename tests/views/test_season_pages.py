@@ -6,19 +6,21 @@ from __future__ import annotations
 import datetime
 import io
 import random
+import re
 
 import openpyxl
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, EventFactory, PlayerFactory, UserFactory, organise
 from tests.page import parse, table_rows
 from tests.pdf import dark_share, lines, page_png, pages_text
 from tests.views.organiser_support import seen_now
 from tests.views.tournament_data import build, seat_tables
 from tournaments.models import Round, Season
 from tournaments.ratings.services import recompute_ratings
+from tournaments.seasons.selectors.players import club_player
 from tournaments.seasons.services import save_season
 
 pytestmark = pytest.mark.django_db
@@ -76,6 +78,19 @@ def test_the_season_page_shows_the_standings_the_nights_and_the_rule(client, clu
     assert reverse("season:pdf", args=[season.id]) in html
     # A night left out by "best 2" is shown in brackets, marked for screen readers.
     assert 'class="dropped">(' in html and "not counted" in html
+
+
+def test_two_events_of_one_day_get_distinct_columns(client, club):
+    season = season_with(club, 2, 8)
+    first = club.events.order_by("date").first()
+    second = EventFactory(club=club, name="Tournoi du soir", date=first.date)
+    round_ = Round.objects.create(event=second, number=1, closed_at=timezone.now())
+    seat_tables(second, round_, [list(club.players.order_by("name")[:4])])
+    html = client.get(url(season), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    header = table_rows(parse(html).find("table", "season-standings"))[0][5:]
+    day = first.date.strftime("%d/%m")
+    assert len(header) == 3 and len(set(header)) == 3
+    assert header[:2] == [f"{day} (1)", f"{day} (2)"]
 
 
 def test_the_standings_sort_by_a_column(client, club):
@@ -137,6 +152,31 @@ def test_a_member_page_shows_his_rating_his_seasons_and_his_nights(client, club)
     assert reverse("season:standings", args=[season.id]) in html
     assert html.count('class="round-card"') == 3
     assert " of 4 at table " in html or " of 3 at table " in html
+
+
+def test_each_night_on_a_member_page_says_the_season_points_it_gave_him(client, club):
+    season = season_with(club, 3, 8, best_of=2)
+    member = club.players.get(name="Membre 03")
+    html = client.get(reverse("season:player", args=[member.id])).content.decode()
+    given = [item.text() for item in parse(html).find_all("ul", "night-seasons")]
+    (line,) = [s.line for s in club_player(member).seasons if s.season == season]
+    nights = club.events.order_by("-date", "-id")  # as the page lists them, newest first
+    expected = []
+    for night in nights:
+        text = f"Championnat: {line.points[night.pk]} season points"
+        expected.append(text if night.pk in line.counted else f"{text} not counted")
+    assert given == expected
+    assert sum(line.points[pk] for pk in line.counted) == line.total
+
+
+def test_a_rating_lost_reads_with_the_sites_one_minus_sign(client, club):
+    season_with(club, 3, 8)
+    pages = [
+        client.get(reverse("season:player", args=[member.id])).content.decode()
+        for member in club.players.all()
+    ]
+    assert any(re.search(r'<td class="number">-\d+</td>', page) for page in pages)
+    assert not any("\u2212" in page for page in pages)
 
 
 def test_a_tournament_night_shows_the_final_place(client, club):
@@ -233,7 +273,7 @@ def test_visitors_are_sent_to_log_in_and_other_clubs_organisers_refused(client, 
     response = client.get(edit)
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     stranger = UserFactory(username="stranger")
-    ClubFactory().organisers.add(stranger)
+    organise(ClubFactory(), stranger)
     client.force_login(stranger)
     assert client.get(edit).status_code == 403
     assert client.post(edit, form_data()).status_code == 403

@@ -94,6 +94,18 @@ def test_the_players_copy_leaves_the_table_link_out(organiser, event, game):
     assert "Enter hands" not in text and "Live scores" in text
 
 
+@pytest.mark.parametrize("sheets", ["round", "table"])
+def test_the_two_copies_download_under_different_names(organiser, event, game, sheets):
+    url = blank_url(event)
+    if sheets == "table":
+        url = reverse("sheets:game_blank", kwargs={"event_id": event.pk, "game_id": game.pk})
+    client = logged_in(organiser)
+    organisers = client.get(url)["Content-Disposition"]
+    players = client.get(url, {"copy": "players"})["Content-Disposition"]
+    assert organisers.endswith('-organisers-copy.pdf"')
+    assert players.endswith('-players-copy.pdf"')
+
+
 def test_an_unknown_copy_is_a_bad_request(organiser, event, game):
     response = logged_in(organiser).get(blank_url(event), {"copy": "everyone"})
 

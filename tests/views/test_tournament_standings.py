@@ -140,7 +140,7 @@ def test_the_csv_export_has_a_row_per_player(client):
         "Cumulative score",
         "Games won",
         "Opponents' points (Buchholz)",
-        "Prize",
+        "Prize (€)",
     ]
     assert len(rows) == 7
     assert {row[1] for row in rows[1:]} == {person.name for person in people}
@@ -206,12 +206,30 @@ def test_money_reads_in_euros_in_french_on_the_page_but_stays_plain_in_the_expor
     two_identical_tables(event, round_)
     html = client.get(url(event), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert '<p class="pool-total">54,00\u00a0€</p>' in html
-    assert "− 6,00\u00a0€" in html  # the club's share
-    assert '<td class="number">27,00\u00a0€</td>' in html  # A's prize, in the standings table
+    assert "<dd>-6,00\u00a0€</dd>" in html  # the club's share, taken off
+    assert "\u2212" not in html  # one sign for a negative number: the hyphen-minus
+    assert '<td class="number" data-label="Gain">27,00\u00a0€</td>' in html  # A's prize
     response = client.get(url(event, _export="csv"), HTTP_ACCEPT_LANGUAGE="fr")
     text = response.content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
-    assert rows[1][-1] == "27"  # a number French Excel adds up
+    # To the cent, a number French Excel adds up, the currency said once in the header.
+    assert (rows[0][-1], rows[1][-1]) == ("Gain (€)", "27,00")
+    english = client.get(url(event, _export="csv"), HTTP_ACCEPT_LANGUAGE="en")
+    rows = list(csv.reader(io.StringIO(english.content.decode("utf-8-sig"))))
+    assert (rows[0][-1], rows[1][-1]) == ("Prize (€)", "27.00")
+
+
+def test_the_xlsx_sheet_is_named_after_the_download_and_prizes_are_money(client):
+    event = tournament(entry_fee=Decimal(10), club_share=Decimal(10), prize_places=[60, 40])
+    round_ = Round.objects.create(event=event, number=1, closed_at="2026-01-01T20:00Z")
+    two_identical_tables(event, round_)
+    response = client.get(url(event, _export="xlsx"), HTTP_ACCEPT_LANGUAGE="fr")
+    assert response["Content-Disposition"].endswith('"classement-tournoi-de-printemps.xlsx"')
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    assert sheet.title == "Classement Tournoi de printemps"
+    header = [cell.value for cell in sheet[1]]
+    prize = sheet.cell(row=2, column=header.index("Gain (€)") + 1)
+    assert prize.value == 27 and prize.number_format == '#,##0.00 "€"'
 
 
 def test_it_says_how_points_are_earned_from_the_events_scale(client):

@@ -132,9 +132,7 @@ def etag(request: HttpRequest, version: int) -> str:
     query, the reader's language, and whether the reader sees the club's private data)."""
     token = reader(request)
     who = f"token:{token.pk}" if isinstance(token, ApiToken) else "anonymous"
-    seen = "|".join(
-        (str(version), request.get_full_path(), request.LANGUAGE_CODE, who)  # type: ignore[attr-defined]
-    )
+    seen = "|".join((str(version), request.get_full_path(), request.LANGUAGE_CODE, who))
     return '"api-' + hashlib.blake2b(seen.encode(), digest_size=12).hexdigest() + '"'
 
 

@@ -6,6 +6,8 @@ and confirmed each hand; nothing private (e-mail, phone, table links, devices) e
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -45,7 +47,7 @@ class Pages(LimitOffsetPagination):
 
 # Reads need no token (what a token of the club adds is said on each field): the document
 # says so, a token or nothing.
-OPTIONAL_TOKEN = {"security": [{"TokenAuth": []}, {}]}
+OPTIONAL_TOKEN: dict[str, Any] = {"security": [{"TokenAuth": []}, {}]}
 
 
 @router.get(
@@ -107,7 +109,8 @@ def event(request: HttpRequest, event_id: int, response: HttpResponse) -> object
     if (answer := unchanged(request, tag)) is not None:
         return answer
     versioned(response, tag)
-    rounds = found.rounds.annotate(tables=Count("games")).order_by("number")
+    counted = found.rounds.annotate(tables=Count("games")).order_by("number")
+    rounds = [(round_, int(getattr(round_, "tables"))) for round_ in counted]  # noqa: B009
     return {
         **_event_summary(found),
         "variant_name": found.variant_name(),
@@ -116,7 +119,7 @@ def event(request: HttpRequest, event_id: int, response: HttpResponse) -> object
         "planned_rounds": found.planned_rounds,
         "tie_breaks": found.tie_breaks,
         "version": found.version,
-        "rounds": [_round_summary(round_, round_.tables) for round_ in rounds],
+        "rounds": [_round_summary(round_, tables) for round_, tables in rounds],
     }
 
 

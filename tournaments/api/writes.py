@@ -16,7 +16,7 @@ from tournaments.events.services.rounds import close_round, open_round
 from tournaments.models import Event, Game, Round, Scope, Seat
 from tournaments.play.facts import HandFacts
 from tournaments.play.services.entry import record_hand
-from tournaments.rules.hands import NEVER_MELDED, parse_held
+from tournaments.rules.hands import NEVER_MELDED, Held, parse_held
 
 router = Router(tags=["write"], auth=TOKENS)
 
@@ -104,7 +104,7 @@ def _seat(seats: dict[str, Seat], name: str) -> Seat:
     return seats[name]
 
 
-def _held(held: schemas.HeldIn) -> object:
+def _held(held: schemas.HeldIn) -> Held:
     if held.never_melded:
         return NEVER_MELDED
     if held.cards:

@@ -9,7 +9,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from tournaments.models import Club, Event, Game, Player
+from tournaments.clubs.services.roles import grant_role
+from tournaments.models import Club, Event, Game, Player, Role
 
 from .club_nights import GIN_NIGHT, RAMI_NIGHT, gin_night, rami_night
 from .season import demo_season
@@ -67,7 +68,7 @@ def load_demo() -> DemoSummary:
         organiser.set_password(DEMO_PASSWORD)
         organiser.save()
         club = Club.objects.filter(name=DEMO_CLUB).first() or Club.objects.create(name=DEMO_CLUB)
-        club.organisers.add(organiser)
+        grant_role(club=club, user=organiser, role=Role.ORGANISER)
         members = {name: Player.objects.get_or_create(club=club, name=name)[0] for name in MEMBERS}
         # The demo events are rebuilt for tonight; events the visitor created are kept.
         club.events.filter(name__in=[RAMI_NIGHT, GIN_NIGHT, DEMO_TOURNAMENT]).delete()
@@ -75,6 +76,9 @@ def load_demo() -> DemoSummary:
         rami = rami_night(club, organiser, members, MEMBERS[:10])
         gin = gin_night(club, organiser, members, MEMBERS[10:14])
         tournament = demo_tournament(club, organiser, MEMBERS[:12])
-    games = Game.objects.filter(event__in=[rami, gin]).select_related("event")
-    games = list(games.order_by("event_id", "table_number"))
+    games = list(
+        Game.objects.filter(event__in=[rami, gin])
+        .select_related("event")
+        .order_by("event_id", "table_number")
+    )
     return DemoSummary(DEMO_USERNAME, DEMO_PASSWORD, created, [rami, gin, tournament], games)

@@ -33,7 +33,7 @@ def field_value(field: forms.Field, value: Any) -> str:
     a date and a number in the reader's format, text in quotes."""
     if value is None or value == "" or value == []:
         return _("nothing")
-    if isinstance(field, forms.ModelMultipleChoiceField):
+    if isinstance(field, forms.ModelMultipleChoiceField) and field.queryset is not None:
         chosen = field.queryset.filter(pk__in=value)
         return ", ".join(field.label_from_instance(item) for item in chosen)
     if isinstance(value, list):

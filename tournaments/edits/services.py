@@ -52,6 +52,7 @@ def values_of(row: models.Model, names: Iterable[str]) -> dict[str, Any]:
         if field.many_to_many:
             values[name] = sorted(item.pk for item in getattr(row, name).all())
         else:
+            assert isinstance(field, models.Field)  # a row's own column, not a relation's end
             values[name] = field.value_from_object(row)
     return values
 

@@ -147,7 +147,8 @@ def federation_ranking(
     ):
         clubs.setdefault(person_id, []).append(club)
     ranked = sorted(last.items(), key=lambda item: (-item[1][0], names.get(item[0], "")))
-    found, place = [], 0
+    found: list[RankedPerson] = []
+    place = 0
     for index, (person_id, (rating, games)) in enumerate(ranked[:limit], start=1):
         if not found or rating != found[-1].rating:
             place = index

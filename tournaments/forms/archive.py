@@ -42,7 +42,9 @@ class ArchiveUploadForm(HiddenErrorsShown, forms.Form):
 
     def __init__(self, *args, clubs: QuerySet[Club], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs
+        club = self.fields["club"]
+        assert isinstance(club, forms.ModelChoiceField)  # declared above
+        club.queryset = clubs
         if len(clubs) == 1:
             self.fields["club"].widget = forms.HiddenInput()
             self.initial.setdefault("club", clubs[0].pk)

@@ -34,9 +34,12 @@ def read_seen(token: str, model: type[models.Model]) -> Seen:
         values = {}
         for name, raw in written.items():
             field = model._meta.get_field(name)
-            values[name] = (
-                sorted(int(pk) for pk in raw) if field.many_to_many else field.to_python(raw)
-            )
+            if field.many_to_many:
+                values[name] = sorted(int(pk) for pk in raw)
+            elif isinstance(field, models.Field):
+                values[name] = field.to_python(raw)
+            else:  # the far end of a relation: never a field a page shows
+                raise TypeError(name)
     except (signing.BadSignature, FieldDoesNotExist, ValidationError, TypeError, AttributeError):
         raise ValueError("not a record of what a page showed") from None
     return Seen(values)
@@ -67,9 +70,10 @@ class SeenField(forms.CharField):
         return seen
 
 
-class HiddenErrorsShown:
+class HiddenErrorsShown(forms.BaseForm):
     """A form whose hidden fields' errors are its own: pages show no hidden field's errors,
-    so a value tampered with or a page too old gets its sentence, not a silent 400."""
+    so a value tampered with or a page too old gets its sentence, not a silent 400. Listed
+    before the form's own base, as a mixin."""
 
     def full_clean(self) -> None:
         super().full_clean()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.core.validators import RegexValidator
@@ -28,6 +29,7 @@ from tournaments.rules.hands import (
     NEVER_MELDED,
     NO_DEADWOOD,
     NOBODY,
+    Held,
     ways_to_end,
     who_is_counted,
 )
@@ -101,9 +103,13 @@ class HandForm(forms.Form):
                     "Another player of the table then checks it on his phone and confirms it."
                 )
         hows = ways_to_end(variant)
-        self.fields["how"].choices = [(how, HOW_LABELS[how].choice) for how in hows]
-        self.fields["how"].initial = hows[0]  # going out / knock: most hands end this way
-        self.fields["ended_by"].choices = [(str(seat.position), seat.player.name) for seat in seats]
+        how_field, ended_by_field = self.fields["how"], self.fields["ended_by"]
+        # Declared above as choice fields: their choices depend on the game.
+        assert isinstance(how_field, forms.ChoiceField)
+        assert isinstance(ended_by_field, forms.ChoiceField)
+        how_field.choices = [(how, HOW_LABELS[how].choice) for how in hows]
+        how_field.initial = hows[0]  # going out / knock: most hands end this way
+        ended_by_field.choices = [(str(seat.position), seat.player.name) for seat in seats]
         for seat in seats:
             self.fields[held_name(seat)] = forms.CharField(
                 label=seat.player.name, required=False, max_length=200
@@ -143,12 +149,13 @@ class HandForm(forms.Form):
             for seat in self.seats
         ]
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """Card codes are read in the page's letters: a code that is no card there is refused
         beside its player, naming the card it is the other way (see words/cards.py). Where
         the page asks for counts, a typo is a wrong count, not a wrong card code (valid codes
         are still counted, as in Cards mode)."""
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         for seat in self.seats:
             text = self._held_text(seat)
             if not text or COUNT.match(text) or self._never(seat):
@@ -190,7 +197,7 @@ class HandForm(forms.Form):
         others = [seat for seat in self.seats if seat != ender]
         if rule.others == ALL_OR_NONE and not any(self._given(seat) for seat in others):
             return True
-        needed = others + ([ender] if rule.ender == COUNTED else [])
+        needed = others + ([ender] if rule.ender == COUNTED and ender is not None else [])
         return all(self._given(seat) for seat in needed)
 
     def facts(self) -> HandFacts:
@@ -198,7 +205,7 @@ class HandForm(forms.Form):
         how = self.cleaned_data["how"]
         rule = who_is_counted(self.variant, how)
         ender = None if rule.ender == NOBODY else self._ended_by_seat()
-        held: dict[int, object] = {}
+        held: dict[int, Held] = {}
         for seat in self.seats:
             if self._never(seat):
                 held[seat.id] = NEVER_MELDED
@@ -286,7 +293,7 @@ def never_name(seat: Seat) -> str:
     return f"never_{seat.position}"
 
 
-def read_held(text: str, letters: CardLetters = ENGLISH):
+def read_held(text: str, letters: CardLetters = ENGLISH) -> Held:
     """A count, the cards (a tuple) read in `letters`, or the text itself when a code is
     wrong (the engine then names it)."""
     if COUNT.match(text):

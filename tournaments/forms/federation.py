@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 MOST_BYTES = 10 * 1024 * 1024  # a member list of 50,000 rows is about 3 MB
@@ -17,7 +18,7 @@ class MemberListForm(forms.Form):
         ),
     )
 
-    def clean_file(self):  # type: ignore[no-untyped-def]
+    def clean_file(self) -> UploadedFile:
         upload = self.cleaned_data["file"]
         if upload.size > MOST_BYTES:
             raise forms.ValidationError(_("The file is larger than 10 MB: is it the member list?"))

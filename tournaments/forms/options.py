@@ -4,6 +4,7 @@ explained in plain words; only the values that differ from the preset are stored
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -29,20 +30,26 @@ OPTION_TEXTS: dict[str, tuple[Any, Any]] = {
         _("The game ends after this many hands. Leave empty for no limit."),
     ),
     "rami_sec_bonus": (
-        _("Rami sec bonus"),
-        _("Added once to the winner's score when he goes out all at once (rami sec)."),
+        _("Going-rummy bonus"),
+        _("Added once to the winner's score when he goes out all at once (going rummy)."),
     ),
     "rami_mode": (
-        _("Rami sec penalty"),
-        _("On a rami sec, the others score their count plus the penalty below, or double."),
+        _("Going-rummy penalty"),
+        _(
+            "When a player goes rummy, the others score their count plus the penalty below, "
+            "or double."
+        ),
     ),
     "rami_penalty": (
-        _("Rami sec extra points"),
-        _("Added to each other player's count on a rami sec (when the penalty is “+ points”)."),
+        _("Going-rummy extra points"),
+        _(
+            "Added to each other player's count when a player goes rummy (when the penalty is "
+            "“+ points”)."
+        ),
     ),
     "rummy_multiplier": (
         _("Rummy multiplier"),
-        _("On a rami sec every payment is multiplied by this."),
+        _("When a player goes rummy, every payment is multiplied by this."),
     ),
     "joker_value": (_("Value of a joker"), _("What a joker left in hand counts.")),
     "jokers": (_("Jokers in the deck"), _("How many jokers are shuffled in: 4 or 6.")),
@@ -55,7 +62,7 @@ OPTION_TEXTS: dict[str, tuple[Any, Any]] = {
         _("A player who laid nothing down all hand scores this instead of his count."),
     ),
     "rami_sec_score": (
-        _("Score for a rami sec"),
+        _("Score for going rummy"),
         _("What the winner scores when he goes out all at once (negative is a reward)."),
     ),
     "knock_max": (
@@ -151,7 +158,8 @@ class PercentagesField(forms.CharField):
             return ", ".join(str(item) for item in value)
         return value
 
-    def to_python(self, value) -> list[int] | None:
+    # A text box read as a list: its Python value is no longer CharField's str.
+    def to_python(self, value) -> list[int] | None:  # type: ignore[override]
         text = super().to_python(value)
         if not text:
             return None
@@ -171,7 +179,7 @@ def _default_text(f: dataclasses.Field) -> str:
         return ", ".join(formats.localize(item) for item in f.default)
     if (f.name, f.default) in CHOICE_LABELS:
         return str(CHOICE_LABELS[f.name, f.default])
-    return formats.localize(f.default)
+    return str(formats.localize(f.default))
 
 
 def build_field(f: dataclasses.Field) -> forms.Field:
@@ -185,7 +193,7 @@ def build_field(f: dataclasses.Field) -> forms.Field:
     common = {"label": label, "help_text": help_text}
     if "choices" in params:
         choices = [(c, CHOICE_LABELS.get((f.name, c), str(c))) for c in params["choices"]]
-        kind = type(params["choices"][0])
+        kind: Callable[[str], object] = type(params["choices"][0])
         return forms.TypedChoiceField(choices=choices, coerce=kind, **common)
     if "low" in params:
         # Bounds are checked by the engine, whose message then shows beside the field.
@@ -260,7 +268,8 @@ class OptionsForm(forms.Form):
         }
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         try:

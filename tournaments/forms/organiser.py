@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django import forms
 from django.db.models import QuerySet
@@ -11,6 +11,8 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.events.services.events import (
+    MOST_PLAYERS_AT_ONCE,
+    NAME_LENGTH,
     RULES,
     SETTINGS,
     plain_name,
@@ -111,22 +113,31 @@ class EventForm(forms.ModelForm):
         # What an event archive refuses, refused here: an event exported must import again.
         self.fields["name"].validators.append(plain_name)
         if "club" in self.fields:
-            self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
-            self.fields["club"].empty_label = None
+            club = self.fields["club"]
+            assert isinstance(club, forms.ModelChoiceField)  # the model's foreign key
+            club.queryset = clubs if clubs is not None else Club.objects.none()
+            club.empty_label = None
         for name in ("points_scale", "tie_breaks", "prize_places"):
             # Declared fields get no initial from the model: a new event shows its defaults.
             self.fields[name].initial = getattr(self.instance, name)
-        for name in self._meta.localized_fields:
+        for name in self._meta.localized_fields or ():
             if name in self.fields:
                 # A localized field is a text box (a number box refuses "2,50"): ask the
                 # phone for its number keyboard.
                 self.fields[name].widget.attrs["inputmode"] = "decimal"
         if "variant" in self.fields:
-            self.fields["variant"].widget = variant_select()
-            self.fields["variant"].choices = list(VARIANT_NAMES.items())
+            variant = self.fields["variant"]
+            assert isinstance(variant, forms.ChoiceField)  # the model's field with choices
+            variant.widget = variant_select()
+            variant.choices = list(VARIANT_NAMES.items())
         # Left empty, the round time stays as it was (45 minutes for a new event).
         self.fields["round_minutes"].required = False
         self.fields["round_minutes"].widget.attrs["inputmode"] = "numeric"
+        # How prizes are given (docs/prizes.md): left out, as it was (the model's default for
+        # a new event), so that a club night's form need not say it.
+        for name in ("prize_rule", "prize_ties"):
+            if name in self.fields:
+                self.fields[name].required = False
 
     def main_fields(self) -> list[forms.BoundField]:
         skip = set(TOURNAMENT_FIELDS) | {"variant"}
@@ -137,6 +148,12 @@ class EventForm(forms.ModelForm):
 
     def tournament_errors(self) -> bool:
         return any(self[name].errors for name in TOURNAMENT_FIELDS)
+
+    def clean_prize_rule(self) -> str:
+        return self.cleaned_data["prize_rule"] or self.instance.prize_rule
+
+    def clean_prize_ties(self) -> str:
+        return self.cleaned_data["prize_ties"] or self.instance.prize_ties
 
     def clean_points_scale(self) -> list[int]:
         scale = self.cleaned_data["points_scale"] or []
@@ -175,8 +192,14 @@ class EventSettingsForm(HiddenErrorsShown, EventForm):
 
     class Meta(EventForm.Meta):
         fields = list(SETTINGS)
+        widgets = {
+            **EventForm.Meta.widgets,
+            "registration_closes_at": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["seen"] = SeenField(self.instance, SETTINGS)
 
@@ -199,8 +222,10 @@ class RulesForm(HiddenErrorsShown, forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["variant"].widget = variant_select()
-        self.fields["variant"].choices = list(VARIANT_NAMES.items())  # onto the new widget
+        variant = self.fields["variant"]
+        assert isinstance(variant, forms.ChoiceField)  # declared above
+        variant.widget = variant_select()
+        variant.choices = list(VARIANT_NAMES.items())  # onto the new widget
         self.fields["seen"] = SeenField(event, RULES)
 
 
@@ -217,14 +242,43 @@ class DiscardForm(forms.Form):
 class AddPlayerForm(forms.Form):
     name = forms.CharField(
         label=_("Add a player"),
-        max_length=80,
+        max_length=NAME_LENGTH,
         widget=forms.TextInput(attrs={"list": "club-members", "autocomplete": "off"}),
         help_text=_("A club member's name, or a new name to add him to the club."),
     )
 
 
+class PlayerListForm(forms.Form):
+    """Several players at once, pasted from a list: one name a line (services.events
+    register_players says what each line may hold)."""
+
+    names = forms.CharField(
+        label=_("Names, one per line"),
+        required=False,  # an empty list is the service's to refuse, with its sentence
+        # Room for MOST_PLAYERS_AT_ONCE names of the longest length, one per line.
+        max_length=MOST_PLAYERS_AT_ONCE * (NAME_LENGTH + 2),
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
+        help_text=_(
+            "Club members are recognised; new names join the club. Added players are checked in."
+        ),
+    )
+
+    def lines(self) -> list[str]:
+        return self.cleaned_data["names"].splitlines()
+
+
 class OpenRoundForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"), choices=Event.Seating.choices)
+    # A round after the planned ones, asked for on purpose (the further round's page).
+    further = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class SeatingBoxes(TypedDict):
+    """SeatByHandForm's own keywords: its table boxes, the present players, a bye's points."""
+
+    tables: int
+    players: list[Player]
+    bye_points: int
 
 
 class SeatByHandForm(forms.Form):
@@ -258,7 +312,8 @@ class SeatByHandForm(forms.Form):
         return [self[name] for name in self.fields if name != self.BYES]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         self.tables: list[list[Player]] = []
         self.byes: list[Player] = []
         placed: dict[int, str] = {}  # player id → the box he is written in
@@ -332,7 +387,8 @@ class ImportForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         upload, text = cleaned.get("file"), cleaned.get("text")
         if upload is not None:
             if upload.size > MAX_FILE_BYTES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils import formats
@@ -47,7 +47,7 @@ def prize_line(prize: dict[str, str]) -> str:
     return value
 
 
-class PrizesField(forms.CharField):
+class PrizesField(forms.Field):
     """A category's prizes, one per line, 1st first."""
 
     widget = forms.Textarea(attrs={"rows": 4, "autocomplete": "off"})
@@ -58,7 +58,7 @@ class PrizesField(forms.CharField):
         return value
 
     def to_python(self, value: Any) -> list[dict[str, str]]:
-        text = super().to_python(value) or ""
+        text = "" if value in self.empty_values else str(value)
         return [read_prize(line) for line in text.splitlines() if line.strip()]
 
 
@@ -117,7 +117,8 @@ class CategoryForm(forms.Form):
 
     def __init__(self, *args: Any, clubs: Any = None, editing: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
+        club = cast(forms.ModelChoiceField, self.fields["club"])
+        club.queryset = clubs if clubs is not None else Club.objects.none()
         self.fields["reason"].required = editing
         for name in ("age_from", "age_under", "rating_from", "rating_under"):
             self.fields[name].widget.attrs["inputmode"] = "numeric"
@@ -165,5 +166,8 @@ class PlayerFactsForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["gender"].choices = [("", gettext("Not recorded")), *Player.Gender.choices]
+        cast(forms.ChoiceField, self.fields["gender"]).choices = [
+            ("", gettext("Not recorded")),
+            *Player.Gender.choices,
+        ]
         self.fields["birth_year"].widget.attrs["inputmode"] = "numeric"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
@@ -65,11 +67,13 @@ class SeasonForm(HiddenErrorsShown, forms.Form):
 
     def __init__(self, *args, club: Club, season: Season | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["events"].queryset = Event.objects.filter(club=club).order_by("-date", "-id")
+        events = self.fields["events"]
+        assert isinstance(events, forms.ModelMultipleChoiceField)  # declared above
+        events.queryset = Event.objects.filter(club=club).order_by("-date", "-id")
         if season is not None:
             self.fields["seen"] = SeenField(season, SEASON_FIELDS)
 
-    def values(self) -> dict:
+    def values(self) -> dict[str, Any]:
         """The season's fields as typed (the events as the sorted ids, as a Seen has them)."""
         values = {name: self.cleaned_data[name] for name in SEASON_FIELDS}
         values["events"] = sorted(event.pk for event in values["events"])

@@ -4,10 +4,12 @@ work without JavaScript and on a phone; the stored value stays the ordered list 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.template.loader import render_to_string
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 from django.utils.translation import gettext
@@ -17,8 +19,14 @@ from tournaments.ranking import TIE_BREAKS
 from tournaments.words.tie_breaks import tie_break_explanation, tie_break_label
 
 
-def order_choices() -> list[tuple[str, str]]:
+def order_choices() -> list[tuple[str, str | Promise]]:
     return [("", _("not used")), *((str(n), str(n)) for n in range(1, len(TIE_BREAKS) + 1))]
+
+
+def numbers(value: Sequence[str] | None) -> list[str]:
+    """The stored keys, in order → each tie-break's number ("" when not used)."""
+    value = list(value or [])
+    return [str(value.index(key) + 1) if key in value else "" for key in TIE_BREAKS]
 
 
 class TieBreakOrderWidget(forms.MultiWidget):
@@ -28,13 +36,13 @@ class TieBreakOrderWidget(forms.MultiWidget):
     use_fieldset = True  # the field's label is the legend of the group
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        widgets = {key: forms.Select(choices=order_choices()) for key in TIE_BREAKS}
+        widgets: dict[str, forms.Widget | type[forms.Widget]] = {
+            key: forms.Select(choices=order_choices()) for key in TIE_BREAKS
+        }
         super().__init__(widgets, attrs)
 
     def decompress(self, value: list[str] | None) -> list[str]:
-        """The stored keys, in order → each tie-break's number ("" when not used)."""
-        value = list(value or [])
-        return [str(value.index(key) + 1) if key in value else "" for key in TIE_BREAKS]
+        return numbers(value)
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict:
         context = super().get_context(name, value, attrs)
@@ -81,7 +89,7 @@ class TieBreaksField(forms.MultiValueField):
         # The stored list of keys (an initial value) becomes the numbers the selects show;
         # posted numbers stay as they were typed.
         if isinstance(value, list | tuple) and all(item in TIE_BREAKS for item in value):
-            return self.widget.decompress(value)
+            return numbers(value)
         return value
 
     def compress(self, data_list: list[str]) -> list[str]:

@@ -50,7 +50,7 @@ def checked_address(url: str) -> tuple[str, str, int, str]:
         found = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as error:
         raise Refused(f"the name {parts.hostname} does not resolve ({error})") from None
-    addresses = [info[4][0] for info in found]
+    addresses = [str(info[4][0]) for info in found]
     if not addresses:
         raise Refused(f"the name {parts.hostname} does not resolve")
     for address in addresses:
@@ -112,12 +112,13 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
     """The same over TLS, the certificate checked against the receiver's name."""
 
     def __init__(self, host: str, port: int, ip: str) -> None:
-        super().__init__(host, port, timeout=TIMEOUT, context=ssl.create_default_context())
+        self.tls = ssl.create_default_context()
+        super().__init__(host, port, timeout=TIMEOUT, context=self.tls)
         self.ip = ip
 
     def connect(self) -> None:
         sock = socket.create_connection((self.ip, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
 def _since(started: float) -> int:

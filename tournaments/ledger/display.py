@@ -245,7 +245,9 @@ def ledger_rows(ledger: EventLedger) -> list[dict[str, Any]]:
                 "method": str(METHODS.get(payout.method, "")) if paid and payout else "",
                 "amount_in": None,
                 "amount_out": prize.paid if paid else None,
-                "recorded_by": payout.paid_by.get_username() if paid and payout.paid_by else "",
+                "recorded_by": (
+                    payout.paid_by.get_username() if paid and payout and payout.paid_by else ""
+                ),
                 "recorded_at": _when(payout.paid_at) if paid and payout else "",
             }
         )

@@ -315,10 +315,12 @@ CATEGORY_FIELDS = (
 EVENT_FIELDS = ("entry_fee", "club_share", "prize_places", "prize_rule", "prize_ties")
 
 
-def _changes(records: Iterable[Any], fields: tuple[str, ...]) -> list[tuple[Any, str, tuple]]:
+def _changes(
+    records: Iterable[Any], fields: tuple[str, ...]
+) -> list[tuple[Any, str, tuple[Change, ...]]]:
     """Each history record with its action and its changes from the record before it (of the
     same row): records given in (row, time) order."""
-    found: list[tuple[Any, str, tuple]] = []
+    found: list[tuple[Any, str, tuple[Change, ...]]] = []
     previous: dict[int, Any] = {}
     for record in records:
         before = previous.get(record.id)
@@ -381,7 +383,9 @@ def money_history(event: Event) -> list[Record]:
     return records
 
 
-def _record(record: Any, kind: str, subject: str, action: str, changes: tuple) -> Record:
+def _record(
+    record: Any, kind: str, subject: str, action: str, changes: tuple[Change, ...]
+) -> Record:
     user = record.history_user
     return Record(
         at=record.history_date,

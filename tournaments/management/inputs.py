@@ -7,9 +7,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import NoReturn
 
-from django.core.management.base import CommandError
+from django.core.management.base import CommandError, OutputWrapper
 
 REFUSED = 2
 
@@ -22,7 +22,7 @@ def read_input(file: str) -> str:
         raise CommandError(f"cannot read {file}: {error}", returncode=REFUSED) from None
 
 
-def refuse(stderr: TextIO, problems: Iterable[str], summary: str) -> NoReturn:
+def refuse(stderr: OutputWrapper, problems: Iterable[str], summary: str) -> NoReturn:
     """Each problem on its own line of standard error, then the command ends with `summary`."""
     for problem in problems:
         stderr.write(problem)

@@ -1,6 +1,7 @@
 """The club's data: facts as they happened at the tables, and rows derived from them.
 
-clubs: Club, Player. federations: Federation, Person (one person across clubs, his
+clubs: Club, Player, Membership (who holds which role, for the club or an event),
+Invitation (a role offered). federations: Federation, Person (one person across clubs, his
 licence), PersonMerge, MemberImport. events: Event, Registration, Round. clock: ClockChange
 (what the organiser did to a round's clock). games: Game, Seat, Bye, Hand, HandLine. standings:
 Standing (each player's sums in an event). prizes: PrizeCategory (a tournament's prize
@@ -15,7 +16,7 @@ hand, and the derived columns and rows are rewritten in the same transaction as 
 
 from .allowances import Allowance
 from .clock import ClockChange
-from .clubs import Club, Player
+from .clubs import Club, Invitation, Membership, Player, PrivacyRecord, Role
 from .events import Event, Registration, Round
 from .federations import Federation, FederationRating, MemberImport, Person, PersonMerge
 from .games import Bye, Game, Hand, HandLine, Seat
@@ -56,11 +57,15 @@ __all__ = [
     "Person",
     "PersonMerge",
     "HandLine",
+    "Invitation",
+    "Membership",
     "PdfJob",
     "Player",
     "PrizeCategory",
+    "PrivacyRecord",
     "RatingUpdate",
     "Registration",
+    "Role",
     "Round",
     "Seat",
     "Season",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -142,11 +144,27 @@ class Event(Versioned):
         default=PrizeTies.TIE_BREAKS,
     )
 
+    # Players signing up on the public page (docs/registration.md).
+    registration_open = models.BooleanField(_("players sign up on the public page"), default=False)
+    capacity = models.PositiveSmallIntegerField(
+        _("places"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(10000)],
+        help_text=_("Leave empty for no limit; past it, players join the waiting list."),
+    )
+    registration_approved = models.BooleanField(
+        _("each sign-up is approved by the organiser"), default=False
+    )
+    registration_closes_at = models.DateTimeField(_("sign-up closes at"), null=True, blank=True)
+
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at", "version"])
+    # Set before a save, read by django-simple-history: why the rules or settings changed.
+    _change_reason: str
 
     class Meta:
         verbose_name = _("event")
@@ -164,22 +182,47 @@ class Event(Versioned):
         return str(VARIANT_NAMES[self.variant])
 
 
-class RegistrationQuerySet(models.QuerySet):
+class RegistrationQuerySet(models.QuerySet["Registration"]):
     def active(self) -> RegistrationQuerySet:
-        """Registered and not withdrawn: who can be seated in the next round."""
+        """Registered and not withdrawn (with a place, waiting or to approve)."""
         return self.filter(withdrawn=False)
 
+    def placed(self) -> RegistrationQuerySet:
+        """Not withdrawn, with a place (not on the waiting list, not waiting for approval)."""
+        return self.active().filter(status=Registration.Status.PLACED)
+
     def present(self) -> RegistrationQuerySet:
-        return self.active().filter(checked_in=True)
+        """Checked in with a place, not withdrawn: who sits down in the next round."""
+        return self.placed().filter(checked_in=True)
+
+    def waiting(self) -> RegistrationQuerySet:
+        """The waiting list, first come first served."""
+        return self.active().filter(status=Registration.Status.WAITING).order_by("queued_at", "id")
+
+
+def new_registration_token() -> str:
+    """A player's personal link: 128 random bits (withdraw, be checked in)."""
+    return secrets.token_urlsafe(16)
 
 
 class Registration(models.Model):
-    """A player entered in an event: checked in on arrival, possibly withdrawn later."""
+    """A player entered in an event (by an organiser, or signing up himself): with a place,
+    on the waiting list or waiting for approval; checked in on arrival, possibly withdrawn
+    later. His personal link (`token`) lets him withdraw, and the door check him in."""
+
+    class Status(models.TextChoices):
+        PLACED = "placed", _("has a place")
+        WAITING = "waiting", _("on the waiting list")
+        PENDING = "pending", _("waiting for approval")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.PLACED)
     checked_in = models.BooleanField(_("checked in"), default=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    token = models.CharField(max_length=32, unique=True, default=new_registration_token)
+    # Order of the waiting list: when he joined it (or signed up again after withdrawing).
+    queued_at = models.DateTimeField(default=timezone.now)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords(excluded_fields=["created_at"])
 
@@ -197,7 +240,7 @@ class Registration(models.Model):
         return f"{self.player} @ {self.event}"
 
 
-class RoundQuerySet(models.QuerySet):
+class RoundQuerySet(models.QuerySet["Round"]):
     def open(self) -> RoundQuerySet:
         return self.filter(closed_at__isnull=True)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+from typing import TYPE_CHECKING, Self, TypeVar
 
 from django.conf import settings
 from django.db import models
@@ -20,6 +21,9 @@ from .clubs import Player
 from .events import VARIANT_NAMES, Event, Round
 from .versioned import Versioned
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 # The ways to end a hand, named by the one label map (display.labels).
 HOW_CHOICES = how_choices()
 
@@ -29,11 +33,15 @@ def new_link_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class GameQuerySet(models.QuerySet):
-    def in_play(self) -> GameQuerySet:
+# Generic, so that django-stubs keeps the attributes a query prefetches onto its games.
+_GameT = TypeVar("_GameT", bound="Game")
+
+
+class GameQuerySet(models.QuerySet[_GameT, _GameT]):
+    def in_play(self) -> Self:
         return self.filter(finished=False)
 
-    def finished(self) -> GameQuerySet:
+    def finished(self) -> Self:
         return self.filter(finished=True)
 
 
@@ -78,6 +86,15 @@ class Game(Versioned):
         ]
     )
     objects = GameQuerySet.as_manager()
+
+    # Set before a save, read by django-simple-history: why it changed and, outside a web
+    # request, who changed it (the services' `_attribute`).
+    _change_reason: str
+    _history_user: User
+    # Set for the tournament pages (events.selectors.tournaments): the winners; whether the
+    # name search shows the table.
+    winners: list[Seat]
+    shown: bool
 
     class Meta:
         verbose_name = _("game")
@@ -124,6 +141,8 @@ class Seat(models.Model):
     prize = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     # Tied players share the points of the places they occupy, hence halves and thirds.
     tournament_points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+
+    found: bool  # set by the tournament pages' name search: the player's name matches
 
     class Meta:
         verbose_name = _("seat")
@@ -201,6 +220,9 @@ class Hand(models.Model):
         excluded_fields=["result", "winner", "entered_at", "idempotency_key"]
     )
 
+    _change_reason: str  # for django-simple-history, as on Game
+    _history_user: User
+
     class Meta:
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
@@ -240,6 +262,9 @@ class HandLine(models.Model):
     points = models.IntegerField(default=0)
     running_total = models.IntegerField(default=0)
     history = HistoricalRecords(excluded_fields=["counted", "points", "running_total"])
+
+    _change_reason: str  # for django-simple-history, as on Game
+    _history_user: User
 
     class Meta:
         constraints = [

@@ -37,7 +37,7 @@ class StoredPdf(models.Model):
         return self.key
 
 
-class PdfJobQuerySet(models.QuerySet):
+class PdfJobQuerySet(models.QuerySet["PdfJob"]):
     def unfinished(self) -> PdfJobQuerySet:
         return self.filter(state__in=[PdfJob.State.QUEUED, PdfJob.State.RUNNING])
 

@@ -4,6 +4,8 @@ derived on each reading (tournaments/prizes/), never stored."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +15,9 @@ from tournaments.rules import categories
 
 from .clubs import Club, Player
 from .events import Event
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 SHARE, FIXED, IN_KIND = "share", "fixed", "in_kind"  # the kinds of a prize
 
@@ -49,6 +54,10 @@ class PrizeCategory(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     history = HistoricalRecords()
+
+    # Set before a save, read by django-simple-history: why it changed, and who changed it.
+    _change_reason: str
+    _history_user: User
 
     class Meta:
         verbose_name = _("prize category")

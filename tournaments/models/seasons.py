@@ -59,7 +59,7 @@ class Season(models.Model):
         return self.name
 
 
-class RatingUpdateQuerySet(models.QuerySet):
+class RatingUpdateQuerySet(models.QuerySet["RatingUpdate"]):
     def in_game_order(self) -> RatingUpdateQuerySet:
         """The order games are rated in: by date, then event, round and table."""
         return self.order_by(

@@ -4,12 +4,14 @@ scoring, the record sheet and the archive share this one adapter."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from tournaments import rules
-from tournaments.models import Game, Hand, HandLine, Seat
+from tournaments.models import Game, Hand, Seat
 from tournaments.rules.gamefile import parse_amount
-from tournaments.rules.hands import NEVER_MELDED, parse_held
+from tournaments.rules.hands import NEVER_MELDED, Held, parse_held
 
 
 @dataclass(frozen=True)
@@ -18,7 +20,7 @@ class HandFacts:
 
     how: str
     ended_by: Seat | None
-    held: dict[int, object] = field(default_factory=dict)  # seat id → count, cards, never
+    held: Mapping[int, Held] = field(default_factory=dict)  # seat id → count, cards, never
 
     def for_engine(self, seats: list[Seat]) -> rules.Hand:
         names = {seat.id: seat.player.name for seat in seats}
@@ -26,12 +28,22 @@ class HandFacts:
         return rules.Hand(self.how, self.ended_by.player.name if self.ended_by else None, held)
 
 
-def held_value(line: HandLine):
-    """The engine's held value for a stored line: a count, the cards, or never melded."""
+class HeldLine(Protocol):
+    """What a line holds: a HandLine, or one of its django-simple-history records."""
+
+    held_count: int | None
+    held_cards: str
+    never_melded: bool
+
+
+def held_value(line: HeldLine) -> Held:
+    """The engine's held value for a stored line that holds something: a count, the cards,
+    or never melded."""
     if line.never_melded:
         return NEVER_MELDED
     if line.held_cards:
         return parse_held(line.held_cards)
+    assert line.held_count is not None  # the line holds something
     return line.held_count
 
 
@@ -45,18 +57,19 @@ def engine_hand(hand: Hand, seats_by_id: dict[int, Seat]) -> rules.Hand:
     return rules.Hand(hand.how, ended_by, held)
 
 
-def engine_game(game: Game, seats: list[Seat], hands: list[Hand], **changes) -> rules.Game:
-    """The engine's view of a game; `changes` replace fields (e.g. closed=True)."""
+def engine_game(
+    game: Game, seats: list[Seat], hands: list[Hand], *, closed: bool | None = None
+) -> rules.Game:
+    """The engine's view of a game; `closed` replaces the game's own (closed=False: as if
+    still open)."""
     seats_by_id = {seat.id: seat for seat in seats}
-    facts = {
-        "variant": game.rules(),
-        "players": tuple(seat.player.name for seat in seats),
-        "hands": tuple(engine_hand(hand, seats_by_id) for hand in hands),
-        "pot": parse_amount(f"{game.pot:.2f}") if game.pot is not None else None,
-        "closed": game.closed,
-    }
-    facts.update(changes)
-    return rules.Game(**facts)
+    return rules.Game(
+        variant=game.rules(),
+        players=tuple(seat.player.name for seat in seats),
+        hands=tuple(engine_hand(hand, seats_by_id) for hand in hands),
+        pot=parse_amount(f"{game.pot:.2f}") if game.pot is not None else None,
+        closed=game.closed if closed is None else closed,
+    )
 
 
 def load_facts(game: Game) -> tuple[list[Seat], list[Hand]]:

@@ -62,7 +62,7 @@ TIES_WORDS = {
 IN_KIND_WORDS = gettext_lazy("A prize in kind is never shared: the tie-break gives it.")
 
 
-def prize_text(prize: dict) -> str:
+def prize_text(prize: dict[str, str]) -> str:
     """One stored prize in words: "10 % of the pool", "20,00 €", "a bottle"."""
     kind, value = prize["kind"], prize["value"]
     if kind == SHARE:

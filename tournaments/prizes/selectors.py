@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import Q
 
@@ -64,7 +65,7 @@ def pool_share_cents(pool: Decimal, percent: Decimal) -> int:
     return awards.pool_share(int(pool * 100), Fraction(percent))
 
 
-def prizes_of(prizes: Iterable[dict], pool: Decimal) -> tuple[Prize, ...]:
+def prizes_of(prizes: Iterable[dict[str, str]], pool: Decimal) -> tuple[Prize, ...]:
     """A category's stored prizes as the engine takes them, by place."""
     found = []
     for place, prize in enumerate(prizes, start=1):
@@ -106,7 +107,7 @@ def rule_of(category: PrizeCategory) -> CategoryRule:
 def player_facts(event: Event, player_ids: list[int], kinds: set[str]) -> list[PlayerFacts]:
     """What the categories of these kinds read about the players: one query per kind of
     fact (none for the kinds that read nothing: everyone, named players)."""
-    people: dict[int, dict] = {player_id: {} for player_id in player_ids}
+    people: dict[int, dict[str, Any]] = {player_id: {} for player_id in player_ids}
     if kinds & {categories.WOMEN, categories.AGE, categories.CLUB}:
         rows = Player.objects.filter(pk__in=player_ids).values_list(
             "pk", "gender", "birth_date", "birth_year", "person__birth_year", "club_id", "person_id"
@@ -176,7 +177,9 @@ def event_prizes(
     return EventPrizes(found, allocation, pool)
 
 
-def shares_set_aside(event: Event, found: list[PrizeCategory], *, leaving: int | None = None):
+def shares_set_aside(
+    event: Event, found: list[PrizeCategory], *, leaving: int | None = None
+) -> Decimal:
     """The percentages of the pool the event gives: its places' and its categories' shares
     (without the category `leaving`, about to change)."""
     total = sum((Decimal(percent) for percent in event.prize_places), Decimal(0))

@@ -6,9 +6,11 @@ of `standings/services.py`); seasons build them from seats with `records_from_ro
 
 from .tie_breaks import (
     TIE_BREAKS,
+    Cells,
     PlayerRecord,
     StandingRow,
     TieBreak,
+    deciding_tie_breaks,
     leaders,
     rank_players,
     records_from_rows,
@@ -18,9 +20,11 @@ from .tie_breaks import (
 
 __all__ = [
     "TIE_BREAKS",
+    "Cells",
     "PlayerRecord",
     "StandingRow",
     "TieBreak",
+    "deciding_tie_breaks",
     "leaders",
     "rank_players",
     "records_from_rows",

@@ -10,9 +10,10 @@ still tied when it is reached, and only for them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
+from typing import Any, overload
 
 # Marked for translation only: the engine imports no Django, and tournaments/words/tie_breaks.py
 # gives each label and explanation in the reader's language.
@@ -20,6 +21,10 @@ from tournaments.rules.errors import gettext_noop as _
 
 # Per game: (opponent ids, tournament points earned): what head-to-head reads.
 Results = list[tuple[tuple[int, ...], Decimal]]
+TieValue = int | Decimal  # what a tie-break measures
+# A standings row as the tables and sheets read it: its cells by column name (place, player,
+# points... and a `tb_<key>` per tie-break of the event), each of its own kind.
+Cells = dict[str, Any]
 
 
 @dataclass
@@ -54,7 +59,7 @@ class TieBreak:
     higher_is_better: bool | None  # None: follows the variant (score in a penalty variant)
     # The value of a record among the players still level with him at this tie-break
     # (everyone, for the tie-breaks that are not `among_tied`).
-    value: Callable[[PlayerRecord, list[PlayerRecord]], object]
+    value: Callable[[PlayerRecord, list[PlayerRecord]], TieValue]
     explanation: str = ""  # what it measures, for the organiser choosing and the players
     # Only means something among tied players: the others get no value (None).
     among_tied: bool = False
@@ -135,7 +140,7 @@ TIE_BREAKS: dict[str, TieBreak] = {
 class StandingRow:
     place: int
     record: PlayerRecord
-    tie_breaks: list[object]  # values in the event's tie-break order
+    tie_breaks: list[TieValue | None]  # values in the event's tie-break order
     prize: Decimal | None = None
 
     @property
@@ -158,9 +163,11 @@ def rank_players(
     `load_results` (player ids -> their results) is called once, for the tied players only,
     when head-to-head is reached and their records came without results."""
     chosen = [TIE_BREAKS[key] for key in tie_breaks if key in TIE_BREAKS]
-    keys: dict[int, list] = {r.player_id: [-r.points] for r in records}
-    values: dict[int, list] = {r.player_id: [] for r in records}
-    shown: dict = {}  # _display of each distinct value, once
+    keys: dict[int, list[TieValue]] = {r.player_id: [-r.points] for r in records}
+    values: dict[int, list[TieValue | None]] = {r.player_id: [] for r in records}
+    shown: dict[TieValue, TieValue] = {}  # _display of each distinct value, once
+    value: TieValue | None  # None: alone at his level, nothing to break
+    key: TieValue
     for tb in chosen:
         better_high = highest_wins if tb.higher_is_better is None else tb.higher_is_better
         if not tb.among_tied:
@@ -187,16 +194,18 @@ def rank_players(
     rows: list[StandingRow] = []
     previous = None
     for index, record in enumerate(ordered):
-        key = keys[record.player_id]
-        place = rows[-1].place if key == previous else index + 1
-        previous = key
+        level = keys[record.player_id]
+        place = rows[-1].place if level == previous else index + 1
+        previous = level
         rows.append(StandingRow(place, record, values[record.player_id]))
     return rows
 
 
-def _level(records: list[PlayerRecord], keys: dict[int, list]) -> list[list[PlayerRecord]]:
+def _level(
+    records: list[PlayerRecord], keys: dict[int, list[TieValue]]
+) -> list[list[PlayerRecord]]:
     """The records grouped by equal keys so far."""
-    groups: dict[tuple, list[PlayerRecord]] = {}
+    groups: dict[tuple[TieValue, ...], list[PlayerRecord]] = {}
     for record in records:
         groups.setdefault(tuple(keys[record.player_id]), []).append(record)
     return list(groups.values())
@@ -211,14 +220,22 @@ def _load_missing_results(groups: list[list[PlayerRecord]], load: LoadResults | 
         record.results = found.get(record.player_id, [])
 
 
-def _display(value):
+@overload
+def _display(value: TieValue) -> TieValue: ...
+@overload
+def _display(value: None) -> None: ...
+def _display(value: TieValue | None) -> TieValue | None:
     """Whole numbers as ints, others to the hundredth: 10, not Decimal('1E+1')."""
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else value.quantize(Decimal("0.01"))
     return value
 
 
-def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
+def records_from_rows(
+    registered: Sequence[tuple[int, str, bool]],
+    seats: Iterable[tuple[int, int, int, int | None, Decimal]],
+    byes: Iterable[tuple[int, Decimal]],
+) -> list[PlayerRecord]:
     """The records from an event's rows: registrations (player id, name, checked in),
     finished games' seats (game id, player id, total, rank, tournament points) and byes
     (player id, points). Pure, so that several events can be loaded at once."""
@@ -229,9 +246,9 @@ def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
         if checked_in
     }
     opponents: dict[int, list[int]] = {}
-    tables: dict[int, list[tuple]] = {}
-    for game_id, *row in seats:
-        tables.setdefault(game_id, []).append(row)
+    tables: dict[int, list[tuple[int, int, int | None, Decimal]]] = {}
+    for game_id, player_id, total, rank, points in seats:
+        tables.setdefault(game_id, []).append((player_id, total, rank, points))
     for table in tables.values():
         for player_id, total, rank, points in table:
             if player_id not in records:
@@ -244,6 +261,7 @@ def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
             record.games += 1
             record.wins += rank == 1
             opponents.setdefault(player_id, []).extend(row[0] for row in others)
+            assert record.results is not None  # a record made above: its results are a list
             record.results.append((tuple(row[0] for row in others), points))
             if others:
                 average = Decimal(sum(row[1] for row in others)) / len(others)
@@ -259,7 +277,9 @@ def records_from_rows(registered, seats, byes) -> list[PlayerRecord]:
     return list(records.values())
 
 
-def records_from_standings(registered, rows) -> list[PlayerRecord]:
+def records_from_standings(
+    registered: Iterable[tuple[int, str, bool]], rows: Iterable[tuple[Any, ...]]
+) -> list[PlayerRecord]:
     """The records from an event's stored sums: registrations (player id, name, checked in)
     and Standing rows (player id, name, then the RECORD_SUMS in their order). Who counts is
     as in `records_from_rows`: everyone checked in, and whoever played a finished game; byes
@@ -268,7 +288,8 @@ def records_from_standings(registered, rows) -> list[PlayerRecord]:
     records: dict[int, PlayerRecord] = {}
     for player_id, name, *sums in rows:
         if sums[_GAMES] or player_id in checked_in:
-            records[player_id] = PlayerRecord(player_id, name, *sums, results=None)
+            records[player_id] = PlayerRecord(player_id, name, *sums)
+            records[player_id].results = None
     for player_id, name in checked_in.items():
         if player_id not in records:
             records[player_id] = PlayerRecord(player_id, name, results=None)
@@ -283,7 +304,37 @@ def leaders(rows: list[StandingRow], count: int) -> list[StandingRow]:
     return [row for row in rows if row.place <= last]
 
 
-def rows_as_dicts(rows: list[StandingRow], tie_breaks: list[tuple[str, str]]) -> list[dict]:
+def deciding_tie_breaks(rows: list[StandingRow], tie_breaks: list[str]) -> list[str | None]:
+    """For each ranked row, the tie-break that set his place apart from the other places of
+    the players level with him on points: the first on which his place's players differ from
+    the place above among them (from the place below, for the first of them). None when his
+    points alone place him, or when all who have as many share his place."""
+    places: list[list[StandingRow]] = []  # the rows sharing each place, in order
+    for row in rows:
+        if places and places[-1][0].place == row.place:
+            places[-1].append(row)
+        else:
+            places.append([row])
+
+    def first_difference(one: list[StandingRow], other: list[StandingRow]) -> str | None:
+        if one[0].record.points != other[0].record.points:
+            return None
+        for key, mine, theirs in zip(
+            tie_breaks, one[0].tie_breaks, other[0].tie_breaks, strict=False
+        ):
+            if mine != theirs:
+                return key
+        return None
+
+    found: list[str | None] = []
+    for index, place in enumerate(places):
+        above = first_difference(place, places[index - 1]) if index > 0 else None
+        below = first_difference(place, places[index + 1]) if index + 1 < len(places) else None
+        found += [above or below] * len(place)
+    return found
+
+
+def rows_as_dicts(rows: list[StandingRow], tie_breaks: list[tuple[str, str]]) -> list[Cells]:
     """Standings as plain rows (place, tied, player, points, games, wins, byes, prize and one
     `tb_<key>` per tie-break): what the standings table, its exports and the results sheet
     show."""
@@ -291,7 +342,7 @@ def rows_as_dicts(rows: list[StandingRow], tie_breaks: list[tuple[str, str]]) ->
     found = []
     for row in rows:
         record = row.record
-        item = {
+        item: Cells = {
             "place": row.place,
             "tied": sharing[row.place] > 1,
             "player_id": record.player_id,

@@ -19,9 +19,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 
 from tournaments.models import Club, Event, Game, RatingUpdate, Seat
+from tournaments.models.seasons import RatingUpdateQuerySet
 from tournaments.ranking.ratings import START, Rating, rate_table
 
 # Inside `recomputed_once`: the earliest date each club's ratings must be recomputed from.
@@ -59,7 +60,9 @@ def recompute_ratings(*, club: Club | int, since: datetime.date | None = None) -
     return Recomputed(games, len(updates))
 
 
-def _finished_tables(club_id: int, since: datetime.date | None):
+def _finished_tables(
+    club_id: int, since: datetime.date | None
+) -> Iterator[tuple[int, datetime.date, list[tuple[int, int]]]]:
     """(game id, date, [(player id, place)...]) of every finished game, in date order: one
     query."""
     # A game with a hand waiting for confirmation is never rated (refresh_game does not
@@ -80,7 +83,9 @@ def _finished_tables(club_id: int, since: datetime.date | None):
         "position",
     ).values_list("game_id", "game__event__date", "player_id", "rank")
     for (game_id, played_on), group in itertools.groupby(rows, key=lambda row: row[:2]):
-        yield game_id, played_on, [(player_id, rank) for _g, _d, player_id, rank in group]
+        # Every rank is set (rank__isnull=False): the test only tells mypy so.
+        places = [(player_id, rank) for _g, _d, player_id, rank in group if rank is not None]
+        yield game_id, played_on, places
 
 
 def game_result_changed(
@@ -106,7 +111,7 @@ def game_result_changed(
     recompute_ratings(club=club_id, since=played_on)
 
 
-def _last_ratings(updates: QuerySet[RatingUpdate]) -> dict[int, Rating]:
+def _last_ratings(updates: RatingUpdateQuerySet) -> dict[int, Rating]:
     """Each player's rating after the last of his games among `updates`."""
     current: dict[int, Rating] = {}
     for player_id, mu, sigma in updates.in_game_order().values_list("player_id", "mu", "sigma"):
@@ -138,8 +143,12 @@ def _rate_if_last(
     round share no player, so their order in the round changes nothing), without rating the
     day's other games again: a 2,500-game tournament day's last table is rated in
     milliseconds, not most of a second (bench/bench_ratings.py). False: a recompute is due."""
-    table = [(seat.player_id, seat.rank) for seat in sorted(seats, key=lambda s: s.position)]
-    if any(place is None for _player, place in table):
+    table = [
+        (seat.player_id, seat.rank)
+        for seat in sorted(seats, key=lambda s: s.position)
+        if seat.rank is not None
+    ]
+    if len(table) < len(seats):  # a seat without its place
         return False
     with transaction.atomic():  # under the club's lock, as recompute_ratings
         Club.objects.select_for_update().filter(pk=club_id).first()

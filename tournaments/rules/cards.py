@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .errors import Problem, problem
 from .errors import gettext_noop as _
-from .errors import problem
 
 JOKER = 52
 JOKER_CODE = "JK"
@@ -182,7 +182,7 @@ class Deck:
         return too_many
 
 
-def deck_problems(deck: Deck, held_cards: dict[str, list[int]], *, hand: int) -> list:
+def deck_problems(deck: Deck, held_cards: dict[str, list[int]], *, hand: int) -> list[Problem]:
     """Problems with the cards of one hand taken together: more copies than the deck holds."""
     everything = [c for cards in held_cards.values() for c in cards]
     problems = []

@@ -92,7 +92,7 @@ def clock_at(changes: Iterable[Change], now: datetime) -> Clock:
             deadline, frozen = change.at + given, None
         elif started_at is None:
             continue  # nothing to pause, resume or extend before the start
-        elif change.action == PAUSE and frozen is None:
+        elif change.action == PAUSE and deadline is not None:  # running: not frozen
             frozen, deadline = max(deadline - change.at, ZERO), None
         elif change.action == RESUME and frozen is not None:
             deadline, frozen = change.at + frozen, None
@@ -100,11 +100,12 @@ def clock_at(changes: Iterable[Change], now: datetime) -> Clock:
             minutes += change.minutes
             if frozen is not None:
                 frozen += given
-            else:
+            elif deadline is not None:  # always, when not frozen
                 deadline = max(deadline, change.at) + given
     if started_at is None:
         return Clock(NOT_STARTED)
     if frozen is not None:
         return Clock(PAUSED, frozen, None, minutes, started_at)
+    assert deadline is not None  # started and not paused: running until a deadline
     left = max(deadline - now, ZERO)
     return Clock(RUNNING if left else TIME_UP, left, deadline, minutes, started_at)

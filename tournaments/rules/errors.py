@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .text import shown
+
+Translate = Callable[[str], str]  # gettext, or the identity for the command line
 
 
 def gettext_noop(message: str) -> str:
@@ -27,7 +30,7 @@ class Problem:
     player: str | None = None
     field: str | None = None  # "players", "options", "pot", "how", "ended_by", "held"...
 
-    def text(self, translate=lambda message: message) -> str:
+    def text(self, translate: Translate = lambda message: message) -> str:
         """The message with its values, translated by `translate` (identity for the CLI).
 
         Values are shown escaped and cut short: a file may hold anything, a message is one
@@ -36,7 +39,7 @@ class Problem:
             return translate(self.message)
         return translate(self.message) % {name: shown(v) for name, v in self.params.items()}
 
-    def where(self, translate=lambda message: message) -> str:
+    def where(self, translate: Translate = lambda message: message) -> str:
         """A prefix such as "hand 2, player D: " naming what the problem is about."""
         parts = []
         if self.hand is not None:
@@ -63,7 +66,14 @@ class RulesError(ValueError):
         super().__init__("\n".join(str(problem) for problem in self.problems))
 
 
-def problem(message: str, *, hand=None, player=None, field=None, **params) -> Problem:
+def problem(
+    message: str,
+    *,
+    hand: int | None = None,
+    player: str | None = None,
+    field: str | None = None,
+    **params: Any,
+) -> Problem:
     """Build a Problem; the keyword arguments (and the player) fill its %(name)s placeholders."""
     if player is not None:
         params.setdefault("player", player)

@@ -9,7 +9,7 @@ from .errors import gettext_noop as _
 from .hands import Hand, count_hand
 from .prizes import split_prize_pool
 from .scoring import HandResult, score_hand
-from .variants import Variant
+from .variants import GinRummy, Variant
 
 NO_BONUS = {"line": 0, "game": 0, "shutout": 0}
 # Totals are stored as 32-bit integers: a game whose totals pass this (hundreds of thousands
@@ -117,7 +117,7 @@ def _too_large(number: int) -> Problem:
     return problem(message, hand=number, field="hands", largest=LARGEST_TOTAL)
 
 
-def _after_the_end(number: int, ended_after: int) -> Problem:
+def _after_the_end(number: int, ended_after: int | None) -> Problem:
     message = _("this hand comes after the end of the game (it ended after hand %(ended)s)")
     return problem(message, hand=number, field="hands", ended=ended_after)
 
@@ -125,7 +125,7 @@ def _after_the_end(number: int, ended_after: int) -> Problem:
 class _Match:
     """The progression: one game, or gin-rummy's match of several games (R14, R15)."""
 
-    def __init__(self, variant: Variant, players: tuple[str, ...]):
+    def __init__(self, variant: Variant, players: tuple[str, ...]) -> None:
         self.variant, self.players = variant, players
         self.multi = variant.plays_matches
         self.games: list[GameOfMatch] = []
@@ -167,6 +167,7 @@ class _Match:
             return
         # multi_game: the game winner reached the target; bonuses go to the grand total only.
         v = self.variant
+        assert isinstance(v, GinRummy)  # the one variant that plays matches
         game.winner = max(self.players, key=lambda name: game.scores[name])
         for name in self.players:
             game.bonuses[name]["line"] = v.line_bonus * game.hands_won[name]  # R15

@@ -16,7 +16,7 @@ from .cards import format_cards
 from .errors import Problem, RulesError, problem
 from .errors import gettext_noop as _
 from .game import Game, GameResult
-from .hands import DRAW, NEVER_MELDED, Hand, parse_held
+from .hands import DRAW, Hand, Held, parse_held
 from .prizes import format_cents
 from .text import unprintable
 from .variants import PRESETS, Variant, make_variant
@@ -198,8 +198,8 @@ def write_hand(hand: Hand) -> dict[str, Any]:
     return written
 
 
-def write_held(value) -> int | str:
-    if value == NEVER_MELDED or isinstance(value, int):
+def write_held(value: Held) -> int | str:
+    if isinstance(value, int | str):  # a count, or NEVER_MELDED: the one text a hand holds
         return value
     return format_cards(value)
 

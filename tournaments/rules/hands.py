@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from functools import cache
+from typing import TypedDict
 
 from .cards import deck_problems, hand_value, parse_cards
-from .errors import RulesError, problem
+from .errors import Problem, RulesError, problem
 from .errors import gettext_noop as _
 from .layoffs import knock_counts
 from .melds import best_arrangement
-from .variants import GIN, RAMI, Variant
+from .variants import GIN, RAMI, GinRami, GinRummy, RamiJokers, Variant
 
 GOING_OUT, RAMI_SEC, KNOCK, GIN_, DRAW = "going_out", "rami_sec", "knock", "gin", "draw"
 UNDERCUT = "undercut"  # a result, never a way to end a hand: the knocker was undercut
@@ -36,7 +37,7 @@ class Hand:
     held: dict[str, Held] = field(default_factory=dict)
 
 
-def parse_held(value):
+def parse_held(value: Held) -> Held:
     """A held value as read from a game file or a form: card codes become cards.
 
     Anything else is kept as given, so that counting reports it with the hand and the player,
@@ -94,9 +95,11 @@ def who_must_be_counted(variant: Variant, players: tuple[str, ...], hand: Hand) 
     return list(players)
 
 
-def hand_shape_problems(variant: Variant, players: tuple[str, ...], hand: Hand, number: int):
+def hand_shape_problems(
+    variant: Variant, players: tuple[str, ...], hand: Hand, number: int
+) -> list[Problem]:
     """Problems with how the hand ended, who ended it and who appears in `held`."""
-    problems = []
+    problems: list[Problem] = []
     if hand.how not in ways_to_end(variant):
         message = _("%(how)s is not a way to end a hand in %(variant)s")
         return [problem(message, hand=number, field="how", how=hand.how, variant=variant.slug)]
@@ -127,6 +130,14 @@ def hand_shape_problems(variant: Variant, players: tuple[str, ...], hand: Hand, 
     return problems
 
 
+class _Where(TypedDict):
+    """What a problem with one held value names."""
+
+    hand: int
+    player: str
+    field: str
+
+
 @cache
 def count_ceiling(variant: Variant, size: int) -> int:
     """The most `size` cards of the variant's deck can be worth: no count can be higher."""
@@ -154,14 +165,16 @@ def ends_in_gin(hand: Hand, knocker_deadwood: int | None) -> bool:
     return hand.how == GIN_ or (hand.how == KNOCK and knocker_deadwood == 0)
 
 
-def value_problems(variant: Variant, players: tuple[str, ...], hand: Hand, number: int):
+def value_problems(
+    variant: Variant, players: tuple[str, ...], hand: Hand, number: int
+) -> list[Problem]:
     """Problems with each held value on its own: range, card count, never-melded."""
-    problems = []
+    problems: list[Problem] = []
     size = variant.deal_size(len(players))
     ceiling = count_ceiling(variant, size)
     floor = count_floor(variant) if variant.family == RAMI else 0
     for name, value in hand.held.items():
-        where = {"hand": number, "player": name, "field": "held"}
+        where: _Where = {"hand": number, "player": name, "field": "held"}
         if isinstance(value, str) and value != NEVER_MELDED:
             bad = parse_cards(value)[1]
             message = _("%(codes)s is not a card code (rank A 2-10 J Q K, then suit S H D C)")
@@ -201,7 +214,9 @@ def value_problems(variant: Variant, players: tuple[str, ...], hand: Hand, numbe
     return problems + deck_problems(variant.deck(), held_cards, hand=number)
 
 
-def count_hand(variant: Variant, players: tuple[str, ...], hand: Hand, number: int):
+def count_hand(
+    variant: Variant, players: tuple[str, ...], hand: Hand, number: int
+) -> dict[str, int]:
     """Each counted player's value for this hand; RulesError naming the hand and player."""
     problems = hand_shape_problems(variant, players, hand, number)
     if not problems:
@@ -211,25 +226,34 @@ def count_hand(variant: Variant, players: tuple[str, ...], hand: Hand, number: i
     if variant.family == RAMI:
         counted = {name: _rami_count(variant, value) for name, value in hand.held.items()}
     else:
+        assert isinstance(variant, GinRami | GinRummy)  # the two variants of the gin family
         counted = _gin_counts(variant, hand, number)
     # Seating order matters for ties (R21): the first tied undercutter wins the hand.
     return {name: counted[name] for name in players if name in counted}
 
 
 def _rami_count(variant: Variant, value: Held) -> int:
-    if value == NEVER_MELDED:
-        return variant.never_melded_penalty  # R12: a flat penalty replacing the count
     if isinstance(value, int):
         return value
+    if isinstance(value, str):
+        # NEVER_MELDED, the only text value_problems lets through, and only where the variant
+        # has it: rami-jokers.
+        assert value == NEVER_MELDED and isinstance(variant, RamiJokers)
+        return variant.never_melded_penalty  # R12: a flat penalty replacing the count
     # Rami-type: every card left in hand counts, melds or not.
     return hand_value(value, ace_value=variant.ace_value, joker_value=variant.joker_value)
 
 
-def _gin_counts(variant: Variant, hand: Hand, number: int) -> dict[str, int]:
+def _gin_counts(variant: GinRami | GinRummy, hand: Hand, number: int) -> dict[str, int]:
     ace = variant.ace_value
     counted = {name: v for name, v in hand.held.items() if isinstance(v, int)}
     with_cards = {name: list(v) for name, v in hand.held.items() if isinstance(v, tuple)}
     knocker = hand.ended_by
+    if knocker is None:
+        # A draw, ended by nobody: no lay-offs, each player's own best melds only.
+        for name, cards in with_cards.items():
+            counted[name] = best_arrangement(cards, ace_value=ace).deadwood
+        return counted
     knocker_deadwood = counted.get(knocker)
     if knocker in with_cards:
         knocker_deadwood = best_arrangement(with_cards[knocker], ace_value=ace).deadwood

@@ -64,12 +64,13 @@ def defender_count(cards: list[int], table: tuple[Meld, ...], *, ace_value: int)
     Laying off can pay more than melding: with 5S 5D 5C 5H 6H against the knocker's 2H-3H-4H,
     melding the three black-and-diamond fives and laying off 5H then 6H beats the four fives.
     """
-    best = None
+    best: DefenderCount | None = None
     for arrangement in all_arrangements(cards, ace_value=ace_value):
         laid, left = layable(list(arrangement.deadwood_cards), table)
         value = sum(card_value(c, ace_value=ace_value) for c in left)
         if best is None or value < best.deadwood:
             best = DefenderCount(value, tuple(laid), arrangement)
+    assert best is not None  # every hand has an arrangement: no meld at all
     return best
 
 
@@ -88,7 +89,9 @@ def knock_counts(
         for arrangement in all_arrangements(knocker_cards, ace_value=ace_value)
         if arrangement.deadwood == least
     ]
-    chosen, chosen_counts, chosen_total = None, {}, -1
+    chosen: Arrangement | None = None
+    chosen_counts: dict[str, DefenderCount] = {}
+    chosen_total = -1
     for arrangement in candidates:
         counts = {
             name: defender_count(cards, arrangement.melds, ace_value=ace_value)
@@ -97,4 +100,6 @@ def knock_counts(
         total = sum(count.deadwood for count in counts.values())
         if total > chosen_total:
             chosen, chosen_counts, chosen_total = arrangement, counts, total
+    # The best arrangement is a candidate, and any total beats -1.
+    assert chosen is not None
     return chosen, chosen_counts

@@ -11,6 +11,7 @@ pass: a greedy "longest run first" loses on hands such as 2-6S with 4H 4D 6H 6D 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -94,7 +95,13 @@ def candidate_melds(cards: list[int], *, jokers: int = 0) -> list[tuple[int, Mel
     return [(mask, meld) for (mask, _jokers), meld in melds.items()]
 
 
-def _add(melds: dict, cards: list[int], positions, kind: str, jokers: int) -> None:
+def _add(
+    melds: dict[tuple[int, int], Meld],
+    cards: list[int],
+    positions: tuple[int, ...],
+    kind: str,
+    jokers: int,
+) -> None:
     # The same natural cards with the same number of jokers make the same meld for counting
     # (J-5-6 and 5-6-J), so each is kept once.
     mask = 0
@@ -103,17 +110,17 @@ def _add(melds: dict, cards: list[int], positions, kind: str, jokers: int) -> No
     melds.setdefault((mask, jokers), Meld(kind, tuple(cards[p] for p in positions), jokers))
 
 
-def best_arrangement(cards, *, ace_value: int, joker_value: int = 0) -> Arrangement:
+def best_arrangement(cards: Iterable[int], *, ace_value: int, joker_value: int = 0) -> Arrangement:
     """The arrangement of melds that leaves the least deadwood (one of them, if several)."""
     return _Search(cards, ace_value, joker_value).best()
 
 
-def deadwood(cards, *, ace_value: int, joker_value: int = 0) -> int:
+def deadwood(cards: Iterable[int], *, ace_value: int, joker_value: int = 0) -> int:
     """The minimal deadwood of a hand: the value of the cards left after the best melds."""
     return best_arrangement(cards, ace_value=ace_value, joker_value=joker_value).deadwood
 
 
-def all_arrangements(cards, *, ace_value: int) -> list[Arrangement]:
+def all_arrangements(cards: Iterable[int], *, ace_value: int) -> list[Arrangement]:
     """Every set of disjoint melds the hand can lay down, the empty one included."""
     return _Search(cards, ace_value, 0).every()
 
@@ -126,7 +133,7 @@ class _Search:
     that fit no meld at all are deadwood from the start and never enter the search.
     """
 
-    def __init__(self, cards, ace_value: int, joker_value: int):
+    def __init__(self, cards: Iterable[int], ace_value: int, joker_value: int) -> None:
         cards = list(cards)
         self.jokers = cards.count(JOKER)
         self.joker_value = joker_value
@@ -180,7 +187,7 @@ class _Search:
         self._every(0, 0, (), found)
         return found
 
-    def _every(self, i: int, used: int, melds: tuple[Meld, ...], found: list) -> None:
+    def _every(self, i: int, used: int, melds: tuple[Meld, ...], found: list[Arrangement]) -> None:
         n = len(self.cards)
         while i < n and used >> i & 1:
             i += 1

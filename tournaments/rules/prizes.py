@@ -21,7 +21,9 @@ def split_prize_pool(
     return by_places(variant.prize_places, ranking, totals, pot)
 
 
-def winner_collects(variant: Variant, ranking: list[str], totals: dict[str, int], pot: int):
+def winner_collects(
+    variant: Variant, ranking: list[str], totals: dict[str, int], pot: int
+) -> Cents:
     """The winner takes at least 75 %; the rest goes, pro rata to their totals, to the players
     less than 80 points behind him (R02; exactly 80 behind is out, R03)."""
     winner, others = ranking[0], ranking[1:]
@@ -33,7 +35,9 @@ def winner_collects(variant: Variant, ranking: list[str], totals: dict[str, int]
     return _winner_and_weighted_shares(variant, winner, ranking, weights, pot)
 
 
-def gin_rami_shares(variant: Variant, ranking: list[str], totals: dict[str, int], pot: int):
+def gin_rami_shares(
+    variant: Variant, ranking: list[str], totals: dict[str, int], pot: int
+) -> Cents:
     """The winner takes at least 75 %; players under 25 penalty points share the rest with
     weight 25 − penalty (R08)."""
     winner, limit = ranking[0], variant.prize_penalty_limit
@@ -41,7 +45,9 @@ def gin_rami_shares(variant: Variant, ranking: list[str], totals: dict[str, int]
     return _winner_and_weighted_shares(variant, winner, ranking, weights, pot)
 
 
-def _winner_and_weighted_shares(variant, winner, ranking, weights, pot) -> Cents:
+def _winner_and_weighted_shares(
+    variant: Variant, winner: str, ranking: list[str], weights: dict[str, int], pot: int
+) -> Cents:
     shares = dict.fromkeys(ranking, 0)
     weights = {name: weight for name, weight in weights.items() if weight > 0}
     rest = Fraction(pot) * (1 - Fraction(variant.prize_winner_share))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .hands import DRAW, GIN_, GOING_OUT, KNOCK, RAMI_SEC, UNDERCUT, Hand, ends_in_gin
 from .variants import GinRami, GinRummy, RamiJokers, RamiPenalites, RamiTraditionnel, Rummy, Variant
 
 Counts = dict[str, int]
+Outcome = tuple[str, str | None, Counts]  # the result, who won the hand, everyone's points
 
 
 @dataclass(frozen=True)
@@ -31,15 +34,21 @@ def score_hand(
     return HandResult(number, result, winner, dict(counted), everyone)
 
 
-def rami_traditionnel(v: RamiTraditionnel, hand: Hand, counted: Counts):
+def _ender(hand: Hand) -> str:
+    """Who ended the hand: count_hand refused any hand but a draw that nobody ended."""
+    assert hand.ended_by is not None
+    return hand.ended_by
+
+
+def rami_traditionnel(v: RamiTraditionnel, hand: Hand, counted: Counts) -> Outcome:
     """The winner collects the sum of the others' counts; the others score 0."""
     points = sum(counted.values())
     if hand.how == RAMI_SEC:
         points += v.rami_sec_bonus  # added once, not per opponent (vector T03)
-    return hand.how, hand.ended_by, {hand.ended_by: points}
+    return hand.how, hand.ended_by, {_ender(hand): points}
 
 
-def rami_penalites(v: RamiPenalites, hand: Hand, counted: Counts):
+def rami_penalites(v: RamiPenalites, hand: Hand, counted: Counts) -> Outcome:
     """The winner scores 0, each other player his count as penalty points."""
     if hand.how == GOING_OUT:
         return hand.how, hand.ended_by, dict(counted)
@@ -49,24 +58,24 @@ def rami_penalites(v: RamiPenalites, hand: Hand, counted: Counts):
     return hand.how, hand.ended_by, {name: c + v.rami_penalty for name, c in counted.items()}
 
 
-def rummy(v: Rummy, hand: Hand, counted: Counts):
+def rummy(v: Rummy, hand: Hand, counted: Counts) -> Outcome:
     """Each loser pays the winner his count, multiplied on rami sec; the hand sums to zero."""
     multiplier = v.rummy_multiplier if hand.how == RAMI_SEC else 1
     points = {name: -c * multiplier for name, c in counted.items()}
-    points[hand.ended_by] = -sum(points.values())
+    points[_ender(hand)] = -sum(points.values())
     return hand.how, hand.ended_by, points
 
 
-def rami_jokers(v: RamiJokers, hand: Hand, counted: Counts):
+def rami_jokers(v: RamiJokers, hand: Hand, counted: Counts) -> Outcome:
     """The winner scores 0 (or the rami sec score, R13), the others their count."""
     points = dict(counted)
-    points[hand.ended_by] = v.rami_sec_score if hand.how == RAMI_SEC else 0
+    points[_ender(hand)] = v.rami_sec_score if hand.how == RAMI_SEC else 0
     return hand.how, hand.ended_by, points
 
 
-def gin_rami(v: GinRami, hand: Hand, counted: Counts):
+def gin_rami(v: GinRami, hand: Hand, counted: Counts) -> Outcome:
     """Penalty gin for 2-4 players: gin, knock won, or undercut (R07)."""
-    knocker = hand.ended_by
+    knocker = _ender(hand)
     others = {name: d for name, d in counted.items() if name != knocker}
     if ends_in_gin(hand, counted[knocker]):
         # No lay-offs on a gin (a knock with no deadwood is one, R22): every other player
@@ -83,11 +92,13 @@ def gin_rami(v: GinRami, hand: Hand, counted: Counts):
     return UNDERCUT, undercutter, points
 
 
-def gin_rummy(v: GinRummy, hand: Hand, counted: Counts):
+def gin_rummy(v: GinRummy, hand: Hand, counted: Counts) -> Outcome:
     """Two-player gin: the hand's winner scores, the loser scores nothing."""
     if hand.how == DRAW:
         return DRAW, None, {}
-    knocker = hand.ended_by
+    knocker = _ender(hand)
+    # __post_init__ gave both bonuses their system's value when the options left them out.
+    assert v.gin_bonus is not None and v.undercut_bonus is not None
     defender, deadwood = next((n, d) for n, d in counted.items() if n != knocker)
     if ends_in_gin(hand, counted[knocker]):  # a knock with no deadwood is a gin (R22)
         return GIN_, knocker, {knocker: v.gin_bonus + deadwood}  # gin cannot be undercut
@@ -97,7 +108,9 @@ def gin_rummy(v: GinRummy, hand: Hand, counted: Counts):
     return UNDERCUT, defender, {defender: v.undercut_bonus + counted[knocker] - deadwood}
 
 
-SCORERS = {
+# Each scorer takes the variant class it is filed under: a registry keyed by class, which no
+# mapping type can tie to its values, hence the one Any.
+SCORERS: dict[type[Variant], Callable[[Any, Hand, Counts], Outcome]] = {
     RamiTraditionnel: rami_traditionnel,
     RamiPenalites: rami_penalites,
     Rummy: rummy,

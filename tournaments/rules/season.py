@@ -15,14 +15,15 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import Generic, TypeVar
 
 PLACES = "places"
 TOURNAMENT_POINTS = "tournament_points"
 SCORINGS = (PLACES, TOURNAMENT_POINTS)
 
 Points = Fraction
-NightKey = Hashable
-PlayerKey = Hashable
+NightKey = TypeVar("NightKey", bound=Hashable)  # whatever names a night: an event's id
+PlayerKey = TypeVar("PlayerKey", bound=Hashable)  # whatever names a player: his id
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def night_points(entry: NightEntry, *, scoring: str, scale: Sequence[int]) -> Po
 
 
 @dataclass
-class SeasonStanding:
+class SeasonStanding(Generic[PlayerKey, NightKey]):
     """A player's line in the season standings."""
 
     player: PlayerKey
@@ -70,13 +71,13 @@ class SeasonStanding:
     nights_played: int
     best_night: Points
     points: dict[NightKey, Points] = field(default_factory=dict)  # every night he played
-    counted: frozenset = frozenset()  # the nights whose points count (best N)
+    counted: frozenset[NightKey] = frozenset()  # the nights whose points count (best N)
     tied: bool = False  # shares his place
 
 
 def counted_nights(
     points: Mapping[NightKey, Points], best_of: int | None, order: Sequence[NightKey]
-) -> frozenset:
+) -> frozenset[NightKey]:
     """The nights that count: all of them, or the best `best_of` (the earliest first among
     nights worth the same)."""
     if best_of is None or len(points) <= best_of:
@@ -94,7 +95,7 @@ def rank_season(
     best_of: int | None,
     order: Sequence[NightKey],
     names: Mapping[PlayerKey, str] | None = None,
-) -> list[SeasonStanding]:
+) -> list[SeasonStanding[PlayerKey, NightKey]]:
     """The season standings, best first: season points, then nights played, then the best
     single night; players equal on all three share the place (listed by name)."""
     if scoring not in SCORINGS:
@@ -118,7 +119,7 @@ def rank_season(
             )
         )
 
-    def key(line: SeasonStanding) -> tuple:
+    def key(line: SeasonStanding[PlayerKey, NightKey]) -> tuple[Points, int, Points]:
         return (-line.total, -line.nights_played, -line.best_night)
 
     lines.sort(key=lambda line: (key(line), str(names.get(line.player, line.player)).casefold()))

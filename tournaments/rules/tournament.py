@@ -35,14 +35,14 @@ def tournament_points(
     occupied: dict[int, list[str]] = {}
     for name in ranking:
         occupied.setdefault(ranks[name], []).append(name)
-    points = {}
+    points: dict[str, Fraction] = {}
     for place, names in occupied.items():
         shared = [
             fractions[i] if i < len(fractions) else Fraction(0)
             for i in range(place - 1, place - 1 + len(names))
         ]
         for name in names:
-            points[name] = sum(shared) / len(names)
+            points[name] = sum(shared, Fraction(0)) / len(names)
     if ended_by_closing and win_at_time is not None:
         for name in occupied.get(1, []):
             points[name] = min(points[name], Fraction(win_at_time))

@@ -8,9 +8,10 @@ game or a tournament through `make_variant(slug, options)`, which validates name
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, TypeVar, overload
 
 from .cards import Deck
 from .errors import Problem, RulesError, problem
@@ -22,13 +23,21 @@ RAMI, GIN = "rami", "gin"  # families: every card counts, or only deadwood count
 class OptionValueError(ValueError):
     """A value out of an option's range: a message template and what fills it."""
 
-    def __init__(self, message: str, **params):
+    def __init__(self, message: str, **params: Any) -> None:
         super().__init__(message)
         self.message, self.params = message, params
 
 
-def _integer(low: int, high: int, *, nullable: bool = False):
-    def check(value):
+T = TypeVar("T")
+Check = Callable[[object], T]  # an option's value as given (JSON) to its clean value
+
+
+@overload
+def _integer(low: int, high: int) -> Check[int]: ...
+@overload
+def _integer(low: int, high: int, *, nullable: Literal[True]) -> Check[int | None]: ...
+def _integer(low: int, high: int, *, nullable: bool = False) -> Check[int | None]:
+    def check(value: object) -> int | None:
         if value is None and nullable:
             return value
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -44,8 +53,8 @@ def _integer(low: int, high: int, *, nullable: bool = False):
     return check
 
 
-def _choice(*choices):
-    def check(value):
+def _choice(*choices: object) -> Check[object]:
+    def check(value: object) -> object:
         if isinstance(value, bool) or value not in choices:
             message = _("%(option)s must be one of %(choices)s, not %(value)s")
             raise OptionValueError(message, choices=", ".join(str(c) for c in choices))
@@ -54,7 +63,7 @@ def _choice(*choices):
     return check
 
 
-def _share(value):
+def _share(value: object) -> Decimal:
     """A fraction of the pot between 0 and 1, kept exact as a Decimal."""
     try:
         share = Decimal(str(value))
@@ -66,7 +75,7 @@ def _share(value):
     return share
 
 
-def _places(value):
+def _places(value: object) -> tuple[int, ...]:
     """Percentages of the pot by final place, best first, adding up to at most 100."""
     message = _("%(option)s must be percentages adding up to at most 100, not %(value)s")
     if not isinstance(value, list | tuple) or not value:
@@ -80,7 +89,7 @@ def _places(value):
     return percentages
 
 
-def option(default, check):
+def option(default: T, check: Check[object]) -> T:
     return field(default=default, metadata={"check": check})
 
 
@@ -109,7 +118,15 @@ class Variant:
     prize_window: int = option(80, _integer(0, 100_000))
     prize_penalty_limit: int = option(25, _integer(0, 100_000))
 
-    joker_value: ClassVar[int] = 0
+    @property
+    def ace_value(self) -> int:
+        """What an ace counts, 1 or 11: every variant makes it an option."""
+        raise NotImplementedError
+
+    @property
+    def joker_value(self) -> int:
+        """What a joker left in hand counts: nothing, unless the variant plays with jokers."""
+        return 0
 
     # How a game ends (rules.md §1): each variant makes these options; declared here so that
     # every variant answers, None meaning "no target" or "no limit on deals".
@@ -286,7 +303,7 @@ class GinRummy(Variant):
     game_bonus: int = option(100, _integer(0, 1000))
     shutout_bonus: int = option(100, _integer(0, 1000))  # R14
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # Explicit bonuses win over the system's (rules.md: "explicit overrides win").
         undercut, gin = SYSTEMS[self.system]
         if self.undercut_bonus is None:
@@ -299,7 +316,7 @@ class GinRummy(Variant):
         return self.mode == "multi_game"
 
     def key_options(self) -> tuple[str, ...]:
-        options = ("knock_max", "gin_bonus", "undercut_bonus")
+        options: tuple[str, ...] = ("knock_max", "gin_bonus", "undercut_bonus")
         if self.plays_matches:
             options += ("line_bonus", "game_bonus", "shutout_bonus")
         return (*options, "ace_value")
@@ -332,7 +349,7 @@ def option_problems(slug: str, options: dict[str, Any]) -> tuple[dict[str, Any],
     return clean, problems
 
 
-def make_variant(slug: str, options: dict[str, Any] | None = None) -> Variant:
+def make_variant(slug: object, options: dict[str, Any] | None = None) -> Variant:
     """The preset named `slug` with `options` overriding its parameters; RulesError if invalid."""
     if not isinstance(slug, str) or slug not in PRESETS:
         message = _("unknown variant %(variant)s (known variants: %(known)s)")

@@ -7,13 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext as _
+
 from tournaments.events.display.clock import ClockView, clock_view
 from tournaments.events.display.tournament import points_words
-from tournaments.models import Event, Round
+from tournaments.models import Bye, Event, Game, Round
 from tournaments.play.display.scoreboard import GameCard, game_card
-from tournaments.ranking import StandingRow
+from tournaments.ranking import StandingRow, deciding_tie_breaks
+from tournaments.registrations.selectors import Counts
 from tournaments.screen.selectors import ScreenData
 from tournaments.words.names import by_name
+from tournaments.words.tie_breaks import tie_break_label
 
 
 @dataclass(frozen=True)
@@ -26,11 +30,14 @@ class SeatLine:
 
 @dataclass(frozen=True)
 class StandingLine:
-    """A player's place in the standings, his points in words ("6 points")."""
+    """A player's place in the standings, his points in words ("6 points"), and when others
+    have as many, the tie-break that placed him among them ("tie-break: games won"; "" when
+    his points alone place him)."""
 
     place: int
     name: str
     points: str
+    decided_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,7 @@ class Screen:
     leaders: list[TableLeader] = field(default_factory=list)
     seating: list[SeatLine] = field(default_factory=list)
     clock: ClockView | None = None
+    arrivals: Counts | None = None  # checked in, of those with a place
 
     @property
     def round_open(self) -> bool:
@@ -66,7 +74,13 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         game_card(game, list(game.seats.all()), data.scores.get(game.pk), event=event)
         for game in data.games
     ]
-    found = Screen(event, current, cards, standings=standing_lines(data.standings))
+    found = Screen(
+        event,
+        current,
+        cards,
+        standings=standing_lines(data.standings, event.tie_breaks),
+        arrivals=data.arrivals,
+    )
     if not event.is_tournament:
         found.leaders = table_leaders(cards)
     if current is not None and not current.is_closed:
@@ -76,8 +90,17 @@ def screen(data: ScreenData, now: datetime) -> Screen:
     return found
 
 
-def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
-    return [StandingLine(row.place, row.name, points_words(row.record.points)) for row in rows]
+def standing_lines(rows: list[StandingRow], tie_breaks: list[str]) -> list[StandingLine]:
+    deciding = deciding_tie_breaks(rows, tie_breaks)
+    return [
+        StandingLine(
+            row.place,
+            row.name,
+            points_words(row.record.points),
+            _("tie-break: %(tie_break)s") % {"tie_break": tie_break_label(key)} if key else "",
+        )
+        for row, key in zip(rows, deciding, strict=True)
+    ]
 
 
 def table_leaders(cards: list[GameCard]) -> list[TableLeader]:
@@ -98,7 +121,7 @@ def table_leaders(cards: list[GameCard]) -> list[TableLeader]:
     return leaders
 
 
-def seating(games: list, byes: list) -> list[SeatLine]:
+def seating(games: list[Game], byes: list[Bye]) -> list[SeatLine]:
     """Every player of the round with his table, in alphabetical order as a club reads it."""
     lines = [
         SeatLine(seat.player.name, game.table_number) for game in games for seat in game.seats.all()

@@ -10,6 +10,7 @@ from tournaments.events.selectors.events import EventOverview, event_overview
 from tournaments.models import Bye, ClockChange, Game
 from tournaments.play.selectors.games import games_with_seats, match_scores
 from tournaments.ranking import StandingRow
+from tournaments.registrations.selectors import Counts, counts
 from tournaments.standings.selectors import event_standings
 
 
@@ -21,14 +22,15 @@ class ScreenData:
     standings: list[StandingRow] = field(default_factory=list)  # tournaments
     byes: list[Bye] = field(default_factory=list)  # who sits out the current round
     clock: list[ClockChange] = field(default_factory=list)  # the current round's
+    arrivals: Counts | None = None  # who is checked in, of those with a place
 
 
 def screen_data(event_id: int) -> ScreenData:
-    """What the projector shows: at most eleven queries. Event.DoesNotExist if none."""
+    """What the projector shows: at most twelve queries. Event.DoesNotExist if none."""
     overview = event_overview(event_id)
     current = overview.current_round
     games = games_with_seats(current.games.order_by("table_number")) if current else []
-    data = ScreenData(overview, games, match_scores(games))
+    data = ScreenData(overview, games, match_scores(games), arrivals=counts(event_id))
     if overview.event.is_tournament and current is not None:
         data.standings = event_standings(overview.event)
     if current is not None and not current.is_closed:

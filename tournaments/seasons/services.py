@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.services.actors import Actor
 from tournaments.edits import services as edits
 from tournaments.edits.services import Seen
 from tournaments.models import Club, Event, Season
@@ -34,7 +35,7 @@ def save_season(
     events: Sequence[Event] = (),
     season: Season | None = None,
     seen: Seen | None = None,
-    user=None,
+    user: Actor = None,
 ) -> Season:
     """Create a season of the club (or change `season`); ValidationError, by field, says
     what is wrong. With `events`, only those count; without, every event between the
@@ -76,7 +77,9 @@ def save_season(
         raise ValidationError(errors)
     with transaction.atomic():
         if season is None:
-            season = Season(club=club, created_by=user if getattr(user, "pk", None) else None)
+            season = Season(
+                club=club, created_by=user if user is not None and user.is_authenticated else None
+            )
         else:
             season = Season.objects.select_for_update().get(pk=season.pk)
             edits.check_unchanged(season, seen)

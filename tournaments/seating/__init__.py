@@ -6,17 +6,13 @@ tables and standings, and stores the Seating it gets back. See docs/seating.md.
 
 from __future__ import annotations
 
+from tournaments.seating.balanced import seat_balanced
 from tournaments.seating.byes import choose_bye
 from tournaments.seating.encounters import meet_counts, repeat_pairings, times_met
-from tournaments.seating.methods import (
-    METHODS,
-    seat,
-    seat_balanced,
-    seat_random,
-    seat_swiss,
-)
+from tournaments.seating.methods import METHODS, seat, seat_random
 from tournaments.seating.request import SeatingRequest, make_request
 from tournaments.seating.round_robin import berger_round, round_count, seat_round_robin
+from tournaments.seating.swiss import seat_swiss
 from tournaments.seating.tables import (
     PlayerId,
     Seating,

@@ -125,6 +125,7 @@ def _mixed_tables(
         elif attempt_cost[0] > 0:
             # Only attempts with repeats count: look-ahead failures have MAX_PROBED.
             since_best += 1
+    assert best is not None  # the first attempt is the best yet
     return best
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache, partial
 from itertools import combinations
 from math import comb
+from typing import overload
 
 from tournaments.seating.fields import GaloisField, galois_field, prime_power
 
@@ -38,9 +39,11 @@ SPREAD_SEARCH_STEPS = 200_000
 # Subspaces are listed from every choice of basis vectors: only for small spaces.
 SPREAD_SEARCH_MAX_BASES = 10_000
 
+Point = tuple[int, int]  # (residue mod 7, row)
+
 # Kirkman's 15 schoolgirls: points (residue mod 7, row) and one point at infinity, written
 # None. Round a (a = 0..6) adds a to every residue: 7 rounds of 5 tables of 3.
-KIRKMAN_15_BASE = [
+KIRKMAN_15_BASE: list[list[Point | None]] = [
     [None, (0, 0), (0, 1)],
     [(1, 0), (2, 0), (4, 0)],
     [(3, 0), (1, 1), (5, 1)],
@@ -201,7 +204,7 @@ def _partial_spread(prime: int, degree: int, table_degree: int) -> list[list[int
 
 def _all_subspaces(field: GaloisField, dimension: int) -> list[list[int]]:
     """Every subspace of GF(p)^n with p^dimension elements, 0 first, in a fixed order."""
-    found: dict[frozenset, list[int]] = {}
+    found: dict[frozenset[int], list[int]] = {}
     for basis in combinations(range(1, field.order), dimension):
         span = {0}
         for vector in basis:
@@ -217,7 +220,7 @@ def _all_subspaces(field: GaloisField, dimension: int) -> list[list[int]]:
 def kirkman_15_round(shift: int) -> Round:
     """Round `shift` (0..6) of Kirkman's 15 schoolgirls: 5 tables of 3."""
 
-    def number(point) -> int:
+    def number(point: Point | None) -> int:
         return 14 if point is None else point[1] * 7 + point[0]
 
     return [[number(_shift(point, shift)) for point in table] for table in KIRKMAN_15_BASE]
@@ -234,5 +237,9 @@ def kirkman_21_round(index: int) -> Round:
     return [[x, 7 + (x + second) % 7, 14 + (x + third) % 7] for x in range(7)]
 
 
-def _shift(point, shift: int):
+@overload
+def _shift(point: Point, shift: int) -> Point: ...
+@overload
+def _shift(point: None, shift: int) -> None: ...
+def _shift(point: Point | None, shift: int) -> Point | None:
     return None if point is None else ((point[0] + shift) % 7, point[1])

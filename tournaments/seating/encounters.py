@@ -9,7 +9,7 @@ from itertools import combinations
 from tournaments.seating.tables import PlayerId
 
 # For each player, how many times they have sat at a table with each other player.
-MeetCounts = dict[PlayerId, Counter]
+MeetCounts = dict[PlayerId, Counter[PlayerId]]
 
 
 def meet_counts(history: Iterable[Collection[PlayerId]]) -> MeetCounts:
@@ -24,7 +24,7 @@ def meet_counts(history: Iterable[Collection[PlayerId]]) -> MeetCounts:
 
 def times_met(meets: MeetCounts, first: PlayerId, second: PlayerId) -> int:
     """How many times two players have shared a table."""
-    return meets.get(first, {}).get(second, 0)
+    return meets.get(first, Counter()).get(second, 0)
 
 
 def repeat_pairings(rounds: Iterable[Iterable[Collection[PlayerId]]]) -> int:
@@ -33,7 +33,7 @@ def repeat_pairings(rounds: Iterable[Iterable[Collection[PlayerId]]]) -> int:
     Each round is its tables (a Seating's `tables`); a pair meeting for the third time counts
     twice, once for each repeat.
     """
-    seen: set[frozenset] = set()
+    seen: set[frozenset[PlayerId]] = set()
     repeats = 0
     for tables in rounds:
         pairs = [frozenset(pair) for table in tables for pair in combinations(set(table), 2)]

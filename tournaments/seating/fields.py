@@ -25,8 +25,9 @@ def prime_power(number: int) -> tuple[int, int] | None:
 class GaloisField:
     """The field with p^n elements, as the integers 0..p^n-1."""
 
-    def __init__(self, prime: int, degree: int):
-        self.prime, self.degree, self.order = prime, degree, prime**degree
+    def __init__(self, prime: int, degree: int) -> None:
+        self.prime, self.degree = prime, degree
+        self.order: int = prime**degree  # int ** int is typed Any: a negative power is a float
         self.exp = _powers_of_a_primitive_element(prime, degree)
         self.log = {element: power for power, element in enumerate(self.exp)}
 
@@ -75,7 +76,7 @@ def _powers_of_x(low: list[int], prime: int, order: int) -> list[int] | None:
     """The powers of x modulo x^n + low, if x has order q - 1 (the polynomial is primitive)."""
     degree = len(low)
     element = [1] + [0] * (degree - 1)
-    powers = []
+    powers: list[int] = []
     for _ in range(order - 1):
         code = _number(element, prime)
         if powers and code == 1:

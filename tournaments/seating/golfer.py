@@ -117,7 +117,7 @@ class _Search:
                         if other != player:
                             meets[player][other] = meets[player].get(other, 0) + 1
         while len(schedule) < self.rounds_wanted:
-            tables: Round = [[] for _ in sizes]
+            tables = [[] for _ in sizes]
             open_tables = list(range(len(sizes)))
             for player in rng.sample(range(self.count), self.count):
                 mine = meets[player]
@@ -136,6 +136,7 @@ class _Search:
                         key = (self._added(mine, tables[index]), len(tables[index]) - sizes[index])
                         if chosen_key is None or key < chosen_key:
                             chosen, chosen_key = index, key
+                assert chosen is not None  # a table stays open while a player has none
                 for other in tables[chosen]:
                     mine[other] = mine.get(other, 0) + 1
                     meets[other][player] = meets[other].get(player, 0) + 1
@@ -186,8 +187,9 @@ class _Search:
             self.table_of.append(where)
             self.joining.append([self._joining_costs(table) for table in tables])
             self.leaving.append(self._leaving_gains(tables))
-        self.best_schedule, self.best_cost = [], None
-        self._remember_if_best()
+        # The schedule loaded is the best one yet.
+        self.best_cost = self.cost
+        self.best_schedule = [[list(table) for table in tables] for tables in self.schedule]
 
     def _count_meeting(self, player: int, other: int, change: int) -> None:
         times = self.meets[player][other]
@@ -209,7 +211,7 @@ class _Search:
         return gains
 
     def _remember_if_best(self) -> bool:
-        if self.best_cost is not None and self.cost >= self.best_cost:
+        if self.cost >= self.best_cost:
             return False
         self.best_cost = self.cost
         self.best_schedule = [[list(table) for table in tables] for tables in self.schedule]
@@ -246,10 +248,15 @@ class _Search:
                 stalled = 0
 
     def _best_move(
-        self, tabu: dict, iteration: int, rng: random.Random, budget: WorkBudget
+        self,
+        tabu: dict[tuple[int, int, int], int],
+        iteration: int,
+        rng: random.Random,
+        budget: WorkBudget,
     ) -> tuple[int, int, int] | None:
         """The best allowed swap (round, player in conflict, other player), ties drawn."""
-        best_delta, best_moves = None, []
+        best_delta: int | None = None
+        best_moves: list[tuple[int, int, int]] = []
         more, count = self.more, self.count
         conflicted_rounds = [
             index for index, leaving in enumerate(self.leaving) if min(leaving) < 0
@@ -272,7 +279,7 @@ class _Search:
                 by_table = [fixed + costs[player] for costs in joining]
                 row = self.meets[player]
                 columns = zip(leaving, joining[home], where, row, strict=True)
-                deltas = [
+                deltas: list[int | None] = [
                     left + joined + by_table[away] - 2 * more[times]
                     for left, joined, away, times in columns
                 ]

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 from itertools import combinations
 
 from tournaments.seating.matching import WorkBudget
-from tournaments.seating.pairing import PairCost
+from tournaments.seating.pairing import Cost, PairCost
 
-ZERO = (0, 0, 0)
+ZERO: Cost = (0, 0, 0)
 # The tabu search that escapes repeats: at most this many swaps, each barred from being
 # undone for a few iterations (more with more tables).
 ESCAPE_MAX_PLAYERS = 300  # its table of pair costs grows with the square of the players
@@ -25,7 +26,7 @@ TABU_PATIENCE = 25  # iterations without a better seating before a fresh start
 TABU_FRESH_STARTS = 3  # fresh starts in a row without a better seating before giving up
 
 
-def seating_cost(tables: Sequence[Sequence[int]], cost: PairCost) -> tuple:
+def seating_cost(tables: Sequence[Sequence[int]], cost: PairCost) -> Cost:
     """The total cost of some tables: the sum of the costs of every pair seated together."""
     total = ZERO
     for table in tables:
@@ -34,7 +35,9 @@ def seating_cost(tables: Sequence[Sequence[int]], cost: PairCost) -> tuple:
     return total
 
 
-def fill_tables_greedily(order: Sequence[int], sizes: Sequence[int], cost: PairCost) -> list:
+def fill_tables_greedily(
+    order: Sequence[int], sizes: Sequence[int], cost: PairCost
+) -> list[list[int]]:
     """Seat players one by one, each at the open table where they add the least cost."""
     tables: list[list[int]] = [[] for _ in sizes]
     for player in order:
@@ -164,7 +167,7 @@ def _escape_repeats(
     best, best_cost = [list(table) for table in tables], current
     # A swap bars the same two players from swapping again; a move bars the player from
     # moving back to the table he left.
-    tabu: dict[tuple, int] = {}
+    tabu: dict[TabuKey, int] = {}
     stalled = fruitless_starts = 0
     for iteration in range(1, TABU_ITERATIONS + 1):
         if best_cost[0] == 0 or budget.steps <= 0:
@@ -179,7 +182,8 @@ def _escape_repeats(
                 _swap(tables, home, rng.choice(tables[home]), away, rng.choice(tables[away]))
             current, stalled = total(), 0
             tabu.clear()
-        changes, change_delta_seen = [], None
+        changes: list[tuple[int, int, int, int | None]] = []  # home, player, away, other
+        change_delta_seen: tuple[int, int] | None = None
         where = {player: index for index, table in enumerate(tables) for player in table}
         # What each player saves by leaving his table, as (repeats, badness).
         leaving = {
@@ -212,6 +216,7 @@ def _escape_repeats(
                     join_repeats = sum(repeat[player][mate] for mate in away_table)
                     join_badness = sum(badness[player][mate] for mate in away_table)
                     # None stands for an empty seat: a move rather than a swap.
+                    other: int | None
                     candidates: list[tuple[int | None, tuple[int, int]]] = []
                     if len(away_table) == len(table) - 1:
                         candidates.append(
@@ -251,6 +256,7 @@ def _escape_repeats(
         if not changes:
             tabu.clear()  # every change undoes a recent one: forget them
             continue
+        assert change_delta_seen is not None  # set with the first change
         home, player, away, other = rng.choice(changes)
         _change(tables, home, player, away, other)
         current = (current[0] + change_delta_seen[0], current[1] + change_delta_seen[1])
@@ -262,14 +268,17 @@ def _escape_repeats(
     tables[:] = best
 
 
-def _tabu_key(player: int, table: int, other: int | None) -> tuple:
+TabuKey = tuple[int, str, int] | tuple[int, int]
+
+
+def _tabu_key(player: int, table: int, other: int | None) -> TabuKey:
     """What a change is remembered by: the two players swapped, or a player and a table."""
     if other is None:
         return (player, "table", table)
     return (min(player, other), max(player, other))
 
 
-def _change(tables: list[list[int]], home: int, player: int, away: int, other: int | None):
+def _change(tables: list[list[int]], home: int, player: int, away: int, other: int | None) -> None:
     if other is not None:
         _swap(tables, home, player, away, other)
     else:
@@ -299,9 +308,10 @@ def _polish_neighbouring_tables(
 
 def swap_delta(
     tables: list[list[int]], home: int, player: int, away: int, other: int, cost: PairCost
-) -> tuple:
+) -> Cost:
     """How the seating's cost changes if `player` (at table `home`) and `other` change places."""
-    first = second = third = 0
+    first = second = 0
+    third: int | Fraction = 0
     for mate in tables[home]:
         if mate != player:
             old, new = cost(player, mate), cost(other, mate)
@@ -322,5 +332,5 @@ def _swap(tables: list[list[int]], home: int, player: int, away: int, other: int
     tables[away][tables[away].index(other)] = player
 
 
-def _plus(first: tuple, second: tuple) -> tuple:
+def _plus(first: Cost, second: Cost) -> Cost:
     return (first[0] + second[0], first[1] + second[1], first[2] + second[2])

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Unpack
 
 from tournaments.seating.balanced import seat_balanced
-from tournaments.seating.request import SeatingRequest, make_request, take_byes
+from tournaments.seating.request import RoundFacts, SeatingRequest, make_request, take_byes
 from tournaments.seating.round_robin import seat_round_robin
 from tournaments.seating.swiss import seat_swiss
 from tournaments.seating.tables import PlayerId, Seating, SeatingError
@@ -35,7 +36,10 @@ METHODS: dict[str, SeatingMethod] = {
 
 
 def seat(
-    method: str, players: Sequence[PlayerId], allowed_sizes: Iterable[int], **round_facts
+    method: str,
+    players: Sequence[PlayerId],
+    allowed_sizes: Iterable[int],
+    **round_facts: Unpack[RoundFacts],
 ) -> Seating:
     """Seat one round of a tournament with the named method (a key of METHODS).
 

@@ -17,13 +17,14 @@ next round without any, another does not.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from fractions import Fraction
 
 from tournaments.seating.matching import UNMATCHED, Graph, WorkBudget, maximum_matching
 
 # What seating two players together costs: three numbers compared in order, for Swiss
-# (is it a repeat, times met before, squared standing gap).
-PairCost = Callable[[int, int], tuple[Any, Any, Any]]
+# (is it a repeat, times met before, squared standing gap: exact, points may have cents).
+Cost = tuple[int, int, int | Fraction]
+PairCost = Callable[[int, int], Cost]
 
 # Groups up to this size get the look-ahead, a cheap search there; larger groups are far from
 # running out of new opponents in a tournament of a dozen rounds.
@@ -103,7 +104,8 @@ def _improve_by_swaps(pairs: list[tuple[int, int]], cost: PairCost) -> list[tupl
                 now = _add(cost(a, b), cost(c, d))
                 for first, second in (((a, c), (b, d)), ((a, d), (b, c))):
                     if _add(cost(*first), cost(*second)) < now:
-                        pairs[one], pairs[other] = tuple(sorted(first)), tuple(sorted(second))
+                        pairs[one] = (min(first), max(first))
+                        pairs[other] = (min(second), max(second))
                         improved = True
                         break
         if not improved:
@@ -111,8 +113,8 @@ def _improve_by_swaps(pairs: list[tuple[int, int]], cost: PairCost) -> list[tupl
     return sorted(pairs)
 
 
-def _add(first: tuple, second: tuple) -> tuple:
-    return tuple(x + y for x, y in zip(first, second, strict=True))
+def _add(first: Cost, second: Cost) -> Cost:
+    return (first[0] + second[0], first[1] + second[1], first[2] + second[2])
 
 
 def _repeats(pairs: list[tuple[int, int]], met: list[dict[int, int]]) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournaments.seating.designs import known_design
@@ -47,6 +48,8 @@ RECOGNITION_STEPS = 40
 CACHED_PLANS = 32
 
 Tables = tuple[tuple[PlayerId, ...], ...]
+PlayedTable = frozenset[PlayerId]  # a table of the history: who sat at it
+Meetings = frozenset[tuple[tuple[int, int], int]]  # ((position, position), times met)
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ class Plan:
         index = number - self.first_round
         return self.rounds[index] if 0 <= index < len(self.rounds) else None
 
-    def tables_between(self, first: int, last: int) -> Counter:
+    def tables_between(self, first: int, last: int) -> Counter[PlayedTable]:
         """Every table of rounds first..last, as sets of players, with their multiplicity."""
         return Counter(
             frozenset(table)
@@ -85,6 +88,7 @@ def planned_seating(request: SeatingRequest) -> Seating | None:
         if design is None or number > design.length:
             return None
         context = context.with_horizon(design.length)
+        plan: Plan | None  # None off the design
         plan = context.plan(first_round=1, history=())
         if Counter(request.past_tables) != plan.tables_between(1, number - 1):
             plan = _relabelled_plan(context, request.past_tables, number)
@@ -95,7 +99,9 @@ def planned_seating(request: SeatingRequest) -> Seating | None:
             return None
         recogniser = _Recogniser(context.with_horizon(request.planned_rounds))
         plan = recogniser.plan_in_force(request.past_tables, number)
-    return _seating(plan.round_at(number), request.seed, number)
+    tables = plan.round_at(number)
+    assert tables is not None  # a plan runs from its first round to the last one planned
+    return _seating(tables, request.seed, number)
 
 
 def _seating(tables: Tables, seed: int | str, number: int) -> Seating:
@@ -135,7 +141,7 @@ class _Context:
     def with_horizon(self, horizon: int) -> _Context:
         return _Context(self.players, self.allowed_sizes, self.preferred_size, self.seed, horizon)
 
-    def plan(self, *, first_round: int, history: tuple[frozenset, ...]) -> Plan:
+    def plan(self, *, first_round: int, history: tuple[PlayedTable, ...]) -> Plan:
         """The plan for rounds first_round..horizon, given the tables played before."""
         key = self._key(first_round, history)
         if key in _PLANS:
@@ -146,14 +152,14 @@ class _Context:
                 _PLANS.popitem(last=False)
         return _PLANS[key]
 
-    def _key(self, first_round: int, history: tuple[frozenset, ...]) -> tuple:
+    def _key(self, first_round: int, history: tuple[PlayedTable, ...]) -> PlanKey:
         # Everything a plan depends on: the players ever seated matter for what is carried
         # over from the first plan after a withdrawal.
         everyone = set(self.players).union(*history) if history else set(self.players)
         return (self, first_round, _meetings_key(self.players, history), _canonical(everyone))
 
 
-def _canonical(players) -> tuple[PlayerId, ...]:
+def _canonical(players: Iterable[PlayerId]) -> tuple[PlayerId, ...]:
     """Players in a fixed order: by their written form when that tells them apart."""
     players = list(players)
     written = [repr(player) for player in players]
@@ -163,10 +169,10 @@ def _canonical(players) -> tuple[PlayerId, ...]:
     return tuple(players)
 
 
-def _meetings_key(players: tuple[PlayerId, ...], history) -> frozenset:
+def _meetings_key(players: tuple[PlayerId, ...], history: Iterable[PlayedTable]) -> Meetings:
     """Who has met whom among `players`, and how often: all a plan needs of the history."""
     position = {player: index for index, player in enumerate(players)}
-    counts: Counter = Counter()
+    counts: Counter[tuple[int, int]] = Counter()
     for table in history:
         seated = sorted(position[player] for player in table if player in position)
         for index, first in enumerate(seated):
@@ -175,11 +181,13 @@ def _meetings_key(players: tuple[PlayerId, ...], history) -> frozenset:
     return frozenset(counts.items())
 
 
-_PLANS: OrderedDict[tuple, Plan] = OrderedDict()
+# What a plan depends on: see _Context._key.
+PlanKey = tuple[_Context, int, Meetings, tuple[PlayerId, ...]]
+_PLANS: OrderedDict[PlanKey, Plan] = OrderedDict()
 
 
 def _make_plan(
-    context: _Context, first_round: int, meetings: frozenset, everyone: tuple[PlayerId, ...]
+    context: _Context, first_round: int, meetings: Meetings, everyone: tuple[PlayerId, ...]
 ) -> Plan:
     """Plan rounds first_round..horizon for players who met as `meetings` says."""
     players, sizes = context.players, context.sizes
@@ -217,7 +225,7 @@ def _make_plan(
     )
 
 
-def _relabelled_after(context: _Context, meetings: frozenset) -> Plan | None:
+def _relabelled_after(context: _Context, meetings: Meetings) -> Plan | None:
     """After a first round seated otherwise (by club rating, or by hand) that seats today's
     players at today's table sizes: the fresh plan, its players relabelled so that its first
     round is that one, from round 2. Any two first rounds differ only by the players' names,
@@ -229,7 +237,7 @@ def _relabelled_after(context: _Context, meetings: frozenset) -> Plan | None:
         return None
     base = context.plan(first_round=1, history=())
     position = {player: index for index, player in enumerate(players)}
-    planned = [sorted(position[player] for player in table) for table in base.round_at(1)]
+    planned = [sorted(position[player] for player in table) for table in base.rounds[0]]
     relabel: dict[int, int] = {}
     for size in set(sizes):
         ours = sorted(table for table in planned if len(table) == size)
@@ -245,7 +253,7 @@ def _relabelled_after(context: _Context, meetings: frozenset) -> Plan | None:
     )
 
 
-def _one_round(count: int, meetings: frozenset) -> list[list[int]] | None:
+def _one_round(count: int, meetings: Meetings) -> list[list[int]] | None:
     """The tables of positions 0..count-1 if `meetings` is one round (every player met each
     of his table once, nobody else), else None."""
     met: list[set[int]] = [set() for _ in range(count)]
@@ -266,7 +274,9 @@ def _one_round(count: int, meetings: frozenset) -> list[list[int]] | None:
     return tables
 
 
-def _relabelled_plan(context: _Context, history: tuple[frozenset, ...], number: int) -> Plan | None:
+def _relabelled_plan(
+    context: _Context, history: tuple[PlayedTable, ...], number: int
+) -> Plan | None:
     """The plan relabelled after the history's first round (_relabelled_after), if the
     history has followed it since; None otherwise."""
     first = _first_round_of(history, context, number)
@@ -281,8 +291,8 @@ def _relabelled_plan(context: _Context, history: tuple[frozenset, ...], number: 
 
 
 def _first_round_of(
-    history: tuple[frozenset, ...], context: _Context, number: int
-) -> tuple[frozenset, ...] | None:
+    history: tuple[PlayedTable, ...], context: _Context, number: int
+) -> tuple[PlayedTable, ...] | None:
     """The first round out of a history listed in the order played (its first tables), if
     they seat today's players at today's table sizes."""
     count = len(context.sizes)
@@ -296,7 +306,9 @@ def _first_round_of(
     return tuple(first)
 
 
-def _carried_over(context: _Context, first_round: int, everyone: tuple) -> list[list[list[int]]]:
+def _carried_over(
+    context: _Context, first_round: int, everyone: tuple[PlayerId, ...]
+) -> list[list[list[int]]]:
     """The remaining rounds of the plan everyone ever seated would have had from round 1,
     with today's players only, at today's table sizes: after a withdrawal from a design, the
     rest of the design still meets nobody twice."""
@@ -339,18 +351,18 @@ def _fit_to_sizes(tables: list[list[int]], sizes: list[int]) -> list[list[int]]:
 class _Recogniser:
     """Finds the plan in force at a round from the history alone (see the module's docstring)."""
 
-    def __init__(self, context: _Context):
+    def __init__(self, context: _Context) -> None:
         self.context = context
         self.searches_left = RECOGNITION_SEARCHES
         self.steps_left = RECOGNITION_STEPS
         self.base = context.plan(first_round=1, history=())
 
-    def plan_in_force(self, history: tuple[frozenset, ...], number: int) -> Plan:
+    def plan_in_force(self, history: tuple[PlayedTable, ...], number: int) -> Plan:
         """The plan that seats round `number` after `history` (a new one if none fits)."""
         found = self._followed_plan(history, number)
         return found or self.context.plan(first_round=number, history=history)
 
-    def _followed_plan(self, history: tuple[frozenset, ...], number: int) -> Plan | None:
+    def _followed_plan(self, history: tuple[PlayedTable, ...], number: int) -> Plan | None:
         """The plan whose rounds up to `number` - 1 were played, if it can be told."""
         if Counter(history) == self.base.tables_between(1, number - 1):
             return self.base
@@ -367,7 +379,7 @@ class _Recogniser:
                 return before
         return None
 
-    def _fresh(self, history: tuple[frozenset, ...], number: int) -> Plan | None:
+    def _fresh(self, history: tuple[PlayedTable, ...], number: int) -> Plan | None:
         """The plan made afresh at round `number`, unless recognition has searched enough.
 
         Cached plans count too: the answer must not depend on what this process happens to
@@ -379,11 +391,11 @@ class _Recogniser:
         return self.context.plan(first_round=number, history=history)
 
 
-def _same_tables(tables: Tables | None, others: list[frozenset]) -> bool:
+def _same_tables(tables: Tables | None, others: list[PlayedTable]) -> bool:
     return tables is not None and Counter(map(frozenset, tables)) == Counter(others)
 
 
-def _remove(history: tuple[frozenset, ...], tables: list[frozenset]) -> tuple[frozenset, ...]:
+def _remove(history: tuple[PlayedTable, ...], tables: list[PlayedTable]) -> tuple[PlayedTable, ...]:
     """The history without one occurrence of each of `tables`."""
     left = Counter(tables)
     kept = []
@@ -395,7 +407,9 @@ def _remove(history: tuple[frozenset, ...], tables: list[frozenset]) -> tuple[fr
     return tuple(kept)
 
 
-def _last_round_candidates(history: tuple[frozenset, ...], context: _Context) -> list:
+def _last_round_candidates(
+    history: tuple[PlayedTable, ...], context: _Context
+) -> list[list[PlayedTable]]:
     """Ways of choosing tables of the history that seat today's players exactly once, at
     today's table sizes: what the last round was, if nobody has come or gone since. The
     latest tables are tried first, so a history listed in the order played gives the true
@@ -403,15 +417,16 @@ def _last_round_candidates(history: tuple[frozenset, ...], context: _Context) ->
     players = set(context.players)
     sizes = sorted(context.sizes)
     latest_first = list(dict.fromkeys(reversed(history)))
-    tables_of: dict[PlayerId, list[frozenset]] = {player: [] for player in context.players}
+    tables_of: dict[PlayerId, list[PlayedTable]] = {player: [] for player in context.players}
+    table: PlayedTable | None  # in the search below, None when a player has no table left
     for table in latest_first:
         if table <= players:
             for player in table:
                 tables_of[player].append(table)
     order = context.players
-    found: list[list[frozenset]] = []
-    chosen: list[frozenset] = []
-    seated: set = set()
+    found: list[list[PlayedTable]] = []
+    chosen: list[PlayedTable] = []
+    seated: set[PlayerId] = set()
     steps = COVER_SEARCH_STEPS
 
     def first_unseated(index: int) -> int:

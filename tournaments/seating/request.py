@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import TypedDict
 
 from tournaments.seating.byes import choose_bye
 from tournaments.seating.encounters import MeetCounts, meet_counts
@@ -37,7 +38,7 @@ class SeatingRequest:
     byes_so_far: Mapping[PlayerId, int] = field(default_factory=dict)
     seed: int | str = 0
     preferred_size: int | None = None
-    past_tables: tuple[frozenset, ...] = ()  # the history, each table as a set of players
+    past_tables: tuple[frozenset[PlayerId], ...] = ()  # the history, each table as a set of players
     planned_rounds: int | None = None  # how many rounds the event will have, when known
 
     def random_generator(self) -> random.Random:
@@ -51,6 +52,18 @@ class SeatingRequest:
     def byes_needed(self) -> int:
         """How many players sit out this round (one at most, for 2-player variants)."""
         return byes_needed(len(self.players), self.allowed_sizes)
+
+
+class RoundFacts(TypedDict, total=False):
+    """make_request's keywords, which `seat` passes on."""
+
+    round_number: int
+    history: Iterable[Collection[PlayerId]]
+    standings: Standings | None
+    byes_so_far: Iterable[PlayerId] | Mapping[PlayerId, int]
+    seed: int | str
+    preferred_size: int | None
+    rounds: int | None
 
 
 def make_request(
@@ -154,7 +167,7 @@ def meets_by_position(request: SeatingRequest, order: list[PlayerId]) -> list[di
 
 
 def seating_from_positions(
-    request: SeatingRequest, order: list[PlayerId], tables: list[list[int]], byes: list
+    request: SeatingRequest, order: list[PlayerId], tables: list[list[int]], byes: list[PlayerId]
 ) -> Seating:
     """Turn tables of positions in `order` into a Seating, with seats drawn at each table."""
     rng = request.random_generator()

@@ -11,7 +11,7 @@ def round_count(player_count: int) -> int:
     return player_count - 1 if player_count % 2 == 0 else player_count
 
 
-def berger_round(player_count: int, round_number: int) -> list[tuple[int, int | None]]:
+def berger_round(player_count: int, round_number: int) -> list[tuple[int | None, int | None]]:
     """Pairs of draw positions (0-based) for one round of Berger tables; None is the bye.
 
     This is the FIDE Berger table: with 6 players round 1 is 1-6, 2-5, 3-4 and round 2 is
@@ -33,7 +33,10 @@ def berger_round(player_count: int, round_number: int) -> list[tuple[int, int | 
         ((start + step) % circle, (start - step) % circle) for step in range(1, half)
     ]
     bye = fixed if player_count % 2 else None
-    return [tuple(None if seat == bye else seat for seat in pair) for pair in pairs]
+    return [
+        (None if first == bye else first, None if second == bye else second)
+        for first, second in pairs
+    ]
 
 
 def seat_round_robin(request: SeatingRequest) -> Seating:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from tournaments.seating.grouping import improve_tables
 from tournaments.seating.matching import WorkBudget
-from tournaments.seating.pairing import pair_players
+from tournaments.seating.pairing import Cost, pair_players
 from tournaments.seating.request import (
     SeatingRequest,
     meets_by_position,
@@ -43,7 +44,7 @@ def seat_swiss(request: SeatingRequest) -> Seating:
     repeated = [sum(1 for times in opponents.values() if times > 1) for opponents in met]
     weight = len(ranking) * 2 + 1
 
-    def cost(first: int, second: int) -> tuple:
+    def cost(first: int, second: int) -> Cost:
         times = met[first].get(second, 0)
         if not times:
             return (0, 0, (value[first] - value[second]) ** 2)
@@ -69,7 +70,7 @@ def seat_swiss(request: SeatingRequest) -> Seating:
     return seating_from_positions(request, ranking, tables, byes)
 
 
-def _standing_values(request: SeatingRequest, ranking: list[PlayerId]) -> list:
+def _standing_values(request: SeatingRequest, ranking: list[PlayerId]) -> Sequence[int | Fraction]:
     """A number per player whose differences measure standing gaps: points, else places."""
     if request.points is None:
         return list(range(len(ranking)))

@@ -97,6 +97,7 @@ def _what_to_make(job: PdfJob):
     progress = JobProgress(job.pk)
     if job.kind == PdfJob.Kind.RESULTS:
         found = pdf_versions.results_fingerprint(event.pk)
+        assert found is not None  # the job's event is there: deleting it deletes the job
         return (
             catalogue.results(event.pk, found),
             lambda: standings_pdf(event, progress=progress),
@@ -104,7 +105,7 @@ def _what_to_make(job: PdfJob):
         )
     round_: Round | None = job.round
     found = pdf_versions.round_fingerprint(event.pk, round_.number) if round_ else None
-    if found is None:
+    if round_ is None or found is None:
         return None, None, 0
     copy = "organiser" if job.kind == PdfJob.Kind.SHEETS else "players"
     wanted = catalogue.round_sheets(found, site=job.site, copy=copy, language=event.language)

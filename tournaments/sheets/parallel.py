@@ -41,6 +41,7 @@ def lay_out_in_parallel(
     order. `pages` is the number expected, for the progress reports ("layout", then
     "writing"). `htmls` may be a generator: each chunk is prepared while the others are laid
     out."""
+    context: multiprocessing.context.BaseContext
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOAD)

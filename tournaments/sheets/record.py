@@ -22,7 +22,7 @@ from tournaments.play.display.hands import confirmed_by, entered_by
 from tournaments.play.display.scoreboard import STATUS_LABELS, game_status, hand_views
 from tournaments.play.facts import engine_game
 from tournaments.play.selectors.games import GameSheet, game_sheet
-from tournaments.play.selectors.history import game_history, hand_records
+from tournaments.play.selectors.history import HistoryRecord, game_history, hand_records
 from tournaments.words.formats import labelled, money, points
 from tournaments.words.variants import rules_line
 
@@ -100,10 +100,11 @@ class GameRecord:
     signatures: list[list[str]]
 
 
-def corrected_hand_ids(records) -> set[int]:
+def corrected_hand_ids(records: list[HistoryRecord]) -> set[int]:
     """Hands changed after they were entered, confirmations and renumbering aside (records
     oldest first)."""
-    previous, corrected = {}, set()
+    previous: dict[int, HistoryRecord] = {}
+    corrected: set[int] = set()
     for record in records:
         before = previous.get(record.id)
         previous[record.id] = record
@@ -261,7 +262,7 @@ def game_record(game_id: int) -> GameRecord:
         heads=[Name(name, name_size(name, width)) for name in players],
         rows=rows,
         placings=placings,
-        winner=game.winner.name if game.finished and game.winner_id else "",
+        winner=game.winner.name if game.finished and game.winner is not None else "",
         bonuses=_bonuses(result, players) if variant.plays_matches else [],
         notes=_notes(sheet),
         # The chart module escapes every name it draws: its SVG is safe to embed as is.

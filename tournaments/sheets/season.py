@@ -9,7 +9,7 @@ from django.utils import translation
 
 from tournaments.models import Season
 from tournaments.seasons.display.standings import (
-    night_heading,
+    night_headings,
     night_key,
     rule_lines,
     standings_rows,
@@ -56,7 +56,7 @@ def season_context(season: Season) -> dict:
     return {
         "season": season,
         "club": season.club,
-        "nights": [night_heading(night) for night in standings.nights],
+        "nights": night_headings(standings.nights),
         "lines": lines,
         "rules": rule_lines(season),
         "provisional": bool(standings.nights_in_play),

@@ -217,6 +217,7 @@ def forget_checked() -> None:
 
 
 def _stored(row: StoredPdf) -> Stored:
+    assert row.rendered_at is not None  # written with the file, which every caller checked
     return Stored(key=row.key, version=row.version, file=row.file, rendered_at=row.rendered_at)
 
 

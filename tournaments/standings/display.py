@@ -12,10 +12,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.ranking import rows_as_dicts
+from tournaments.ranking import Cells, rows_as_dicts
 from tournaments.standings.selectors import StandingsPage
-from tournaments.words.exports import SpreadsheetSafe
-from tournaments.words.formats import money, plain_number, points
+from tournaments.words.exports import Money, SpreadsheetSafe
+from tournaments.words.formats import money, money_header, plain_number, points
 from tournaments.words.tie_breaks import tie_break_label_lazy
 
 NUMBER = {"th": {"class": "number", "scope": "col"}, "td": {"class": "number"}}
@@ -26,35 +26,40 @@ TIE_BREAK = {"th": {"class": "number tie-break", "scope": "col"}, "td": {"class"
 class PointsColumn(tables.Column):
     """Points or a tie-break value: 4,5 on the page, 4.5 in an export."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: object, **kwargs: object) -> None:
         kwargs.setdefault("attrs", NUMBER)
         super().__init__(*args, **kwargs)
 
-    def render(self, value) -> str:
+    def render(self, value: Decimal | float | str) -> str:
         return points(value)
 
-    def value(self, value):
+    def value(self, value: Decimal | float | str) -> Decimal | float | str:
         return plain_number(value)
 
 
 class PrizeColumn(tables.Column):
-    """A prize, to the cent; a dash for the players out of the money."""
+    """A prize, to the cent; a dash for the players out of the money. Exported as `Money`,
+    the currency in the header."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: object, **kwargs: object) -> None:
         kwargs.setdefault("attrs", NUMBER)
         super().__init__(*args, empty_values=(None,), **kwargs)
+
+    @property
+    def export_header(self) -> str:
+        return money_header(self.verbose_name)
 
     def render(self, value: Decimal) -> str:
         return money(value) if value else "–"
 
-    def value(self, value: Decimal):
-        return value
+    def value(self, value: Decimal) -> Money:
+        return Money(value)
 
 
 class PlaceColumn(tables.Column):
     """The place; "3=" when players share it (the export keeps the number)."""
 
-    def render(self, value: int, record: dict) -> str:
+    def render(self, value: int, record: Cells) -> str:
         if record["tied"]:
             return format_html(
                 '{}=<span class="visually-hidden"> {}</span>', value, gettext_lazy("(tied)")
@@ -68,7 +73,7 @@ class PlaceColumn(tables.Column):
 class PlayerColumn(tables.Column):
     """The name, a link to the player's page (made for the rows shown, not every row)."""
 
-    def render(self, value: str, record: dict, table: StandingsTable) -> str:
+    def render(self, value: str, record: Cells, table: StandingsTable) -> str:
         url = table.player_url(record["player_id"])
         if record["withdrawn"]:
             return format_html(

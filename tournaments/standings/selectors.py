@@ -22,6 +22,7 @@ from tournaments.prizes.selectors import (
     prizes_of,
 )
 from tournaments.ranking import (
+    Cells,
     PlayerRecord,
     StandingRow,
     rank_players,
@@ -263,7 +264,7 @@ def event_standings_page(event: Event) -> StandingsPage:
     )
 
 
-def standings_rows(event: Event) -> list[dict]:
+def standings_rows(event: Event) -> list[Cells]:
     """Standings as plain rows (place, tied, player, points, games, wins, byes, prize and one
     `tb_<key>` per tie-break): what the standings table, its exports and the results sheet
     show. Five queries."""

@@ -14,6 +14,7 @@ register = template.Library()
 # The one format of each (tournaments.words.formats), as filters: `{{ value|points }}`.
 points = register.filter("points", formats.points)
 money = register.filter("money", formats.money)
+deducted = register.filter("deducted", formats.deducted)
 
 
 @register.filter(name="folded")

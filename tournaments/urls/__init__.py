@@ -29,4 +29,6 @@ urlpatterns = [
     path("", include("tournaments.urls.gamefiles")),
     path("", include("tournaments.urls.seasons")),
     path("", include("tournaments.urls.federation")),
+    path("", include("tournaments.urls.people")),
+    path("", include("tournaments.urls.registrations")),
 ]

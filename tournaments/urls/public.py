@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import public, screen
+from tournaments.views import guide, public, screen
 
 urlpatterns = [
     path("events/<id:event_id>/", public.event_page, name="event"),
@@ -13,4 +13,6 @@ urlpatterns = [
     # The projector screen in the room, and the round clock that a table's phones poll.
     path("events/<id:event_id>/screen/", screen.screen, name="screen"),
     path("games/<id:game_id>/clock/", public.game_clock, name="game_clock"),
+    # The organiser's guide (docs/guide-organisateur.md), linked from every page's footer.
+    path("guide/", guide.guide, name="guide"),
 ]

@@ -9,9 +9,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from tournaments.web.permissions import public_view
+
 
 # Redoc styles its layout with <style> elements it writes, and searches in a worker it
 # makes from a blob: this page alone allows both.
+@public_view
 @csp_update({"style-src": [UNSAFE_INLINE], "worker-src": ["blob:"]})
 @require_safe
 def docs(request: HttpRequest) -> HttpResponse:

@@ -13,23 +13,27 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournaments.archive.display import archive_filename, archive_text
 from tournaments.archive.selectors.export import event_archive
 from tournaments.archive.services.store import import_event
+from tournaments.clubs.permissions import Can
 from tournaments.forms.archive import ArchiveUploadForm
 from tournaments.models import Event
 from tournaments.views.organiser import managed_clubs
 from tournaments.web.downloads import private_json
-from tournaments.web.permissions import any_organiser_view, organiser_view
+from tournaments.web.permissions import any_club_view, event_view
 
 
 @require_GET
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def download(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's archive as a JSON download (organisers only: every hand, provisional ones
-    included, with who entered and confirmed it)."""
-    return private_json(archive_text(event_archive(event)), archive_filename(event))
+    included, with who entered and confirmed it); ?personal=1 adds the members' e-mail and
+    phone (docs/archive.md)."""
+    personal = request.GET.get("personal") == "1"
+    text = archive_text(event_archive(event, personal=personal))
+    return private_json(text, archive_filename(event))
 
 
 @require_http_methods(["GET", "POST"])
-@any_organiser_view
+@any_club_view(Can.CREATE_EVENTS)
 def upload(request: HttpRequest) -> HttpResponse:
     """Import an archive into one of the organiser's clubs; each problem on its own line."""
     clubs = managed_clubs(request.user)

@@ -8,6 +8,7 @@ views.public.game_clock); the script static/js/clock.js counts down between two 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.contrib import messages
@@ -16,11 +17,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.events.display.clock import ClockView, change_text, clock_view
 from tournaments.events.selectors.clock import clock_changes, tables_in_play
 from tournaments.events.services.clock import extend_clock, pause_clock, resume_clock, start_clock
@@ -30,7 +31,10 @@ from tournaments.models import Event, Game, Round
 from tournaments.rules.clock import EXTEND, PAUSE, RESUME, START
 from tournaments.views.pending import ROUND, pending_page
 from tournaments.web.feedback import act_and_tell
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import event_view
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 def clock_for(round_: Round | None) -> ClockView | None:
@@ -49,7 +53,7 @@ def _round(event: Event, number: int) -> Round:
 
 
 # The actions that take minutes: the form they are typed in, what to say when none are.
-MINUTES: dict[str, tuple[type[forms.Form], Promise]] = {
+MINUTES: dict[str, tuple[type[forms.Form], StrPromise]] = {
     START: (StartClockForm, gettext_lazy("Give the round's time in minutes.")),
     EXTEND: (ExtendClockForm, gettext_lazy("Give the extra time in minutes.")),
 }
@@ -74,7 +78,7 @@ def _typed_minutes(request: HttpRequest, action: str) -> dict[str, int]:
 
 
 @require_POST
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def clock_action(request: HttpRequest, event: Event, number: int, action: str) -> HttpResponse:
     """Start, pause, resume or extend a round's clock, then back to the event page."""
     change = CHANGES.get(action)
@@ -93,7 +97,7 @@ def clock_action(request: HttpRequest, event: Event, number: int, action: str) -
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def close_at_time(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Time is up: GET asks "close the N tables still in play?", listing them; POST closes
     them with their totals as they stand, and the round (rounds.close_round)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -148,6 +148,7 @@ def _changed_meanwhile(request, game: Game, number: int, form: HandForm, changed
     to save again once checked (the page now records the hand as it is)."""
     sheet = game_sheet(game.pk)
     row = stored_row(sheet, number)
+    assert isinstance(form.data, QueryDict)  # a bound form's POST
     data = form.data.copy()
     data["seen"] = hand_fingerprint(row.hand, row.lines)
     again = correction_form(sheet, row, data)

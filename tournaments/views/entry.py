@@ -23,7 +23,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ramiscore.middleware import on_a_laptop
-from tournaments.clubs.services import organises
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import may_on_event
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
 from tournaments.models import Game
 from tournaments.play.display.conflict import ConflictView, conflict_view
@@ -45,7 +46,7 @@ from tournaments.rules.hands import GIN_, KNOCK, counted_by_way
 from tournaments.views.clock import game_clock_context
 from tournaments.views.public import POLL_EVERY
 from tournaments.web.offline import answered_key, saved
-from tournaments.web.permissions import device_id, game_from_link, game_organiser_view
+from tournaments.web.permissions import device_id, game_from_link, game_view, link_view
 from tournaments.words.cards import card_grid, codes_legend, example_codes, grid_letters
 from tournaments.words.formats import labelled
 from tournaments.words.labels import how_choice
@@ -58,7 +59,7 @@ class Entrant:
     user: Any
     device: str
     token: str = ""
-    vouches: bool = True  # organises the event: his hands count as confirmed
+    vouches: bool = True  # keeps the event's score: his hands count as confirmed
 
     @property
     def is_organiser(self) -> bool:
@@ -82,9 +83,10 @@ def _entry_page(request: HttpRequest, game: Game) -> str:
 
 
 def organiser_game(view):
-    """For views taking `game_id`: the game's event organisers (and site admins) only."""
+    """For views taking `game_id`: those who keep the event's score (its organisers and
+    scorers, and site admins) only."""
 
-    @game_organiser_view(login_next=_entry_page)
+    @game_view(Can.KEEP_SCORE, login_next=_entry_page)
     @wraps(view)
     def wrapper(request: HttpRequest, game: Game, *args, **kwargs) -> HttpResponse:
         entrant = Entrant(request.user, device_id(request))
@@ -99,11 +101,11 @@ def table_link_game(view):
     @wraps(view)
     def wrapper(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
         game = game_from_link(token)
-        vouches = organises(request.user, game.event.club_id)
+        vouches = may_on_event(request.user, Can.KEEP_SCORE, game.event)
         entrant = Entrant(request.user, device_id(request), token=token, vouches=vouches)
         return view(request, game, entrant, *args, **kwargs)
 
-    return wrapper
+    return link_view(wrapper)
 
 
 @require_http_methods(["GET", "POST"])

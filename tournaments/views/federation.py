@@ -37,14 +37,14 @@ from tournaments.federation.services.people import merge_players, preview_merge,
 from tournaments.forms.federation import MemberListForm, MergeForm
 from tournaments.models import Event, Federation, Person, PersonMerge, Player
 from tournaments.web.feedback import tell_problems
-from tournaments.web.permissions import event_results_view, federation_official_view
+from tournaments.web.permissions import event_results_view, federation_view, public_view
 from tournaments.words.exports import export_name
 
 PENDING = "member-lists"  # where an uploaded list waits between its preview and applying it
 
 
 @require_GET
-@federation_official_view
+@federation_view
 def home(request: HttpRequest, federation: Federation) -> HttpResponse:
     context = {
         "federation": federation,
@@ -58,7 +58,7 @@ def home(request: HttpRequest, federation: Federation) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@federation_official_view
+@federation_view
 def import_members(request: HttpRequest, federation: Federation) -> HttpResponse:
     """Upload → the plan, shown; "apply" → applied in one transaction."""
     if request.method == "POST" and "apply" in request.POST:
@@ -99,7 +99,7 @@ def _apply(request: HttpRequest, federation: Federation, key: str) -> HttpRespon
 
 
 @require_GET
-@federation_official_view
+@federation_view
 def people(request: HttpRequest, federation: Federation) -> HttpResponse:
     """Search the federation's clubs' players by name or licence (for merging them)."""
     query = request.GET.get("q", "").strip()[:80]
@@ -116,7 +116,7 @@ def people(request: HttpRequest, federation: Federation) -> HttpResponse:
 
 
 @require_GET
-@federation_official_view
+@federation_view
 def person(request: HttpRequest, federation: Federation, person_id: int) -> HttpResponse:
     found = get_object_or_404(Person, federation=federation, pk=person_id)
     context = {"federation": federation, "person": found, "clubs": person_players(found)}
@@ -124,12 +124,12 @@ def person(request: HttpRequest, federation: Federation, person_id: int) -> Http
 
 
 @require_http_methods(["POST"])
-@federation_official_view
+@federation_view
 def merge(request: HttpRequest, federation: Federation) -> HttpResponse:
     """The preview first ("preview"), then the merge ("merge")."""
     form = MergeForm(request.POST)
     if not form.is_valid():
-        tell_problems(request, ValidationError(form.errors["players"]))
+        tell_problems(request, ValidationError(list(form.errors["players"])))
         return redirect("federation:people", federation_id=federation.pk)
     players = list(
         Player.objects.select_related("club", "person").filter(pk__in=form.cleaned_data["players"])
@@ -152,7 +152,7 @@ def merge(request: HttpRequest, federation: Federation) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@federation_official_view
+@federation_view
 def undo(request: HttpRequest, federation: Federation, merge_id: int) -> HttpResponse:
     found = get_object_or_404(PersonMerge, federation=federation, pk=merge_id)
     if request.method == "POST":
@@ -251,6 +251,7 @@ def _forget(key: str) -> None:
 
 
 @require_GET
+@public_view
 def ranking(request: HttpRequest, federation_id: int) -> HttpResponse:
     """The federation's ranking, today's or as it stood on `?on=YYYY-MM-DD`."""
     federation = get_object_or_404(Federation, pk=federation_id)
@@ -264,6 +265,7 @@ def ranking(request: HttpRequest, federation_id: int) -> HttpResponse:
 
 
 @require_GET
+@public_view
 def rating(request: HttpRequest, federation_id: int, person_id: int) -> HttpResponse:
     """A person's federation rating, game by game: the calculation behind his number."""
     found = get_object_or_404(
@@ -275,6 +277,7 @@ def rating(request: HttpRequest, federation_id: int, person_id: int) -> HttpResp
 
 
 @require_GET
+@public_view
 def method(request: HttpRequest) -> HttpResponse:
     return render(request, "federation/method.html")
 

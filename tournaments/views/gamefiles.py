@@ -12,15 +12,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tournaments.clubs.permissions import Can
 from tournaments.events.services.gamefiles import export_game, import_game
 from tournaments.forms.organiser import ImportForm
 from tournaments.models import Event, Game
 from tournaments.web.downloads import private_json
-from tournaments.web.permissions import game_organiser_view, organiser_view
+from tournaments.web.permissions import event_view, game_view
 
 
 @require_GET
-@game_organiser_view()
+@game_view(Can.CHANGE_EVENT)
 def export(request: HttpRequest, game: Game) -> HttpResponse:
     """A table's game file as a JSON download.
 
@@ -34,7 +35,7 @@ def export(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def import_page(request: HttpRequest, event: Event) -> HttpResponse:
     """Add a game file as a new table of the event (uploaded or pasted)."""
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()

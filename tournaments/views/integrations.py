@@ -11,16 +11,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.forms.integrations import TokenForm, WebhookForm
 from tournaments.integrations.selectors import club_integrations, subscription_log
 from tournaments.integrations.services import tokens, webhooks
 from tournaments.models import ApiToken, Club, WebhookDelivery, WebhookSubscription
 from tournaments.web.feedback import tell_problems
-from tournaments.web.permissions import club_organiser_view
+from tournaments.web.permissions import club_view
 
 
 @require_http_methods(["GET", "POST"])
-@club_organiser_view
+@club_view(Can.OTHER_SITES)
 def api_page(request: HttpRequest, club: Club) -> HttpResponse:
     """The club's tokens and webhooks, and the forms to add one of each."""
     token_form = TokenForm(club=club, prefix="token")
@@ -76,7 +77,7 @@ def api_page(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@club_organiser_view
+@club_view(Can.OTHER_SITES)
 def revoke(request: HttpRequest, club: Club, token_id: int) -> HttpResponse:
     token = get_object_or_404(ApiToken, club=club, pk=token_id)
     if request.method == "POST":
@@ -96,7 +97,7 @@ def revoke(request: HttpRequest, club: Club, token_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@club_organiser_view
+@club_view(Can.OTHER_SITES)
 def delete_webhook(request: HttpRequest, club: Club, webhook_id: int) -> HttpResponse:
     subscription = get_object_or_404(WebhookSubscription, club=club, pk=webhook_id)
     if request.method == "POST":
@@ -116,7 +117,7 @@ def delete_webhook(request: HttpRequest, club: Club, webhook_id: int) -> HttpRes
 
 
 @require_POST
-@club_organiser_view
+@club_view(Can.OTHER_SITES)
 def pause_webhook(request: HttpRequest, club: Club, webhook_id: int) -> HttpResponse:
     subscription = get_object_or_404(WebhookSubscription, club=club, pk=webhook_id)
     webhooks.set_active(subscription=subscription, active=not subscription.active)
@@ -128,7 +129,7 @@ def pause_webhook(request: HttpRequest, club: Club, webhook_id: int) -> HttpResp
 
 
 @require_http_methods(["GET"])
-@club_organiser_view
+@club_view(Can.OTHER_SITES)
 def webhook_log(request: HttpRequest, club: Club, webhook_id: int) -> HttpResponse:
     subscription = get_object_or_404(WebhookSubscription, club=club, pk=webhook_id)
     context = {"club": club, "subscription": subscription, "log": subscription_log(subscription)}
@@ -136,7 +137,7 @@ def webhook_log(request: HttpRequest, club: Club, webhook_id: int) -> HttpRespon
 
 
 @require_POST
-@club_organiser_view
+@club_view(Can.OTHER_SITES)
 def resend(request: HttpRequest, club: Club, webhook_id: int, delivery_id: str) -> HttpResponse:
     delivery = get_object_or_404(
         WebhookDelivery, subscription__club=club, subscription_id=webhook_id, pk=delivery_id

@@ -1,6 +1,7 @@
 """The money pages (docs/ledger.md), for the club's treasurer: an event's fees (one tap at the
 door) and prizes paid, a prize's receipt, the balance as a page, CSV, XLSX and PDF, the record
-of every change, and a season's report. Every view is behind `treasurer_view`."""
+of every change, and a season's report. Each asks `Can.HANDLE_MONEY` (the organisers and the
+treasurer, docs/roles.md): of the event, or of the club for a season."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.ledger.display import (
     FEE_STATUS,
     METHODS,
@@ -37,7 +39,7 @@ from tournaments.models import Event, Method, Payout, Player, Registration, Seas
 from tournaments.sheets import pdfs
 from tournaments.web.downloads import page_or_download
 from tournaments.web.feedback import tell_problems
-from tournaments.web.permissions import treasurer_view
+from tournaments.web.permissions import event_view, season_view
 from tournaments.words.exports import export_name
 from tournaments.words.formats import money
 
@@ -56,7 +58,7 @@ def private_pdf(content: bytes, *name_words: object) -> HttpResponse:
 
 
 @require_GET
-@treasurer_view
+@event_view(Can.HANDLE_MONEY)
 def event_money(request: HttpRequest, event: Event) -> HttpResponse:
     """Each player's fee, one tap to record it; each prize, one tap to pay it; the balance."""
     ledger = event_ledger(event)
@@ -79,7 +81,7 @@ def _registration(event: Event, registration_id: int) -> Registration:
 
 
 @require_POST
-@treasurer_view
+@event_view(Can.HANDLE_MONEY)
 def record_fee(request: HttpRequest, event: Event, registration_id: int) -> HttpResponse:
     """One tap: the player paid what is due, by the method of the button."""
     registration = _registration(event, registration_id)
@@ -106,7 +108,7 @@ FEE_ACTIONS = ("correct", "waive", "refund", "take_back")
 
 
 @require_http_methods(["GET", "POST"])
-@treasurer_view
+@event_view(Can.HANDLE_MONEY)
 def fee(request: HttpRequest, event: Event, registration_id: int) -> HttpResponse:
     """A fee's other changes, each with why: a payment corrected (method, amount), the fee
     waived, refunded, or its record taken back."""
@@ -158,12 +160,17 @@ def _change_fee(request: HttpRequest, registration: Registration, action: str, r
 
 
 @require_POST
-@treasurer_view
+@event_view(Can.HANDLE_MONEY)
 def pay(request: HttpRequest, event: Event) -> HttpResponse:
     """One tap: a prize handed to its winner, by the method of the button."""
     key = request.POST.get("prize", "")
     player_id = request.POST.get("player", "")
-    player = get_object_or_404(Player, pk=player_id if player_id.isdigit() else 0)
+    player = Player.objects.filter(
+        pk=player_id if player_id.isdigit() else 0, registrations__event=event
+    ).first()
+    if player is None:
+        messages.error(request, _("Choose the prize to pay from the list of prizes."))
+        return _back(event, "prizes")
     ledger = event_ledger(event)
     row = next((r for r in ledger.prizes if (r.key, r.player_id) == (key, player.pk)), None)
     label = prize_label(row, ledger.categories) if row else key
@@ -194,7 +201,7 @@ def _payout(event: Event, payout_id: int) -> Payout:
 
 
 @require_http_methods(["GET", "POST"])
-@treasurer_view
+@event_view(Can.HANDLE_MONEY)
 def payout(request: HttpRequest, event: Event, payout_id: int) -> HttpResponse:
     """A payment: its receipt; cancelled (with why) after a question."""
     found = _payout(event, payout_id)
@@ -211,7 +218,7 @@ def payout(request: HttpRequest, event: Event, payout_id: int) -> HttpResponse:
 
 
 @require_GET
-@treasurer_view
+@event_view(Can.HANDLE_MONEY)
 def receipt(request: HttpRequest, event: Event, payout_id: int) -> HttpResponse:
     """The receipt the winner signs (two copies on the page)."""
     found = _payout(event, payout_id)
@@ -220,7 +227,7 @@ def receipt(request: HttpRequest, event: Event, payout_id: int) -> HttpResponse:
 
 
 @require_GET
-@treasurer_view
+@event_view(Can.HANDLE_MONEY)
 def balance(request: HttpRequest, event: Event) -> HttpResponse:
     """The balance with every fee and prize: a page, or `?_export=csv|xlsx`."""
     ledger = event_ledger(event)
@@ -237,13 +244,13 @@ def balance(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @require_GET
-@treasurer_view
+@event_view(Can.HANDLE_MONEY)
 def balance_pdf(request: HttpRequest, event: Event) -> HttpResponse:
     return private_pdf(pdfs.balance_pdf(event), pgettext("file name", "balance"), event.name)
 
 
 @require_GET
-@treasurer_view
+@event_view(Can.HANDLE_MONEY)
 def history(request: HttpRequest, event: Event) -> HttpResponse:
     """Every change about the event's money: who, when, old → new, why."""
     context = {"event": event, "records": record_lines(money_history(event))}
@@ -251,7 +258,7 @@ def history(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @require_GET
-@treasurer_view
+@season_view(Can.HANDLE_MONEY)
 def season(request: HttpRequest, season: Season) -> HttpResponse:
     """The season's nights for the treasurer: a page, or `?_export=csv|xlsx`."""
     report = season_money(season)

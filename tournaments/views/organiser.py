@@ -5,10 +5,13 @@ Players, rounds and tables are in organiser_play; game files in gamefiles.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -17,11 +20,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import rules
-from tournaments.clubs.services import create_club
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import clubs_run, clubs_where, events_to_run
+from tournaments.clubs.services.clubs import create_club
 from tournaments.edits import services as edits
 from tournaments.edits.display import meanwhile_lines
 from tournaments.edits.services import EditConflict
-from tournaments.events.selectors.events import event_management
+from tournaments.events.selectors.events import PlayerRow, event_management
 from tournaments.events.services.events import (
     change_rules,
     create_event,
@@ -30,7 +35,11 @@ from tournaments.events.services.events import (
     prize_note,
     save_settings,
 )
-from tournaments.events.services.rounds import can_open_round, seating_method_for
+from tournaments.events.services.rounds import (
+    can_open_round,
+    planned_rounds_played,
+    seating_method_for,
+)
 from tournaments.forms.options import OptionsForm
 from tournaments.forms.organiser import (
     AddPlayerForm,
@@ -38,38 +47,44 @@ from tournaments.forms.organiser import (
     EventForm,
     EventSettingsForm,
     OpenRoundForm,
+    PlayerListForm,
     RulesForm,
 )
-from tournaments.models import Club, Event, Season
+from tournaments.models import Club, Event, Round, Season
 from tournaments.models.events import VARIANT_NAMES
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.clock import clock_for
 from tournaments.views.pdf_jobs import jobs_context
-from tournaments.web.permissions import organiser_view
+from tournaments.views.sheets import in_the_background
+from tournaments.web.permissions import LoggedInRequest, account_view, event_view
 from tournaments.words.variants import options_line
 
 DEFAULT_VARIANT = "rami-penalites"
 
 
 def managed_clubs(user) -> QuerySet[Club]:
-    """The clubs a user organises (every club for a site administrator)."""
-    clubs = Club.objects.all() if user.is_superuser else Club.objects.filter(organisers=user)
-    return clubs.order_by("name")
+    """The clubs where the user may create events (every club for a site administrator)."""
+    return clubs_where(user, Can.CREATE_EVENTS).order_by("name")
 
 
 @require_GET
-@login_required
+@account_view
 def dashboard(request: HttpRequest) -> HttpResponse:
-    """The organiser's clubs and their events, upcoming first; his first club if none."""
+    """The events the person runs (all his clubs', and those he holds a role for), upcoming
+    first; his first club if he has none."""
     return render(request, "organiser/dashboard.html", _dashboard(request.user, ClubForm()))
 
 
 def _dashboard(user, club_form: ClubForm) -> dict:
-    clubs = list(managed_clubs(user))
+    run = clubs_run(user)
+    clubs = [club for club, can in run if can.create_events]
     today = timezone.localdate()
-    events = Event.objects.filter(club__in=clubs).select_related("club")
+    events = events_to_run(user).select_related("club")
     return {
         "clubs": clubs,
+        "people": {club.pk for club, can in run if can.manage_people},
+        "personal_data": {club.pk for club, can in run if can.personal_data},
+        "integrations": {club.pk for club, can in run if can.other_sites},
         "upcoming": list(events.filter(date__gte=today).order_by("date", "id")),
         "past": list(events.filter(date__lt=today).order_by("-date", "-id")),
         "seasons": list(Season.objects.filter(club__in=clubs).select_related("club")),
@@ -78,8 +93,8 @@ def _dashboard(user, club_form: ClubForm) -> dict:
 
 
 @require_POST
-@login_required
-def new_club(request: HttpRequest) -> HttpResponse:
+@account_view
+def new_club(request: LoggedInRequest) -> HttpResponse:
     form = ClubForm(request.POST)
     if form.is_valid():
         try:
@@ -99,8 +114,8 @@ def _variant_from(data, default: str) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
-def new_event(request: HttpRequest) -> HttpResponse:
+@account_view
+def new_event(request: LoggedInRequest) -> HttpResponse:
     """Create an event from a preset: its settings, then the options of its variant.
 
     Without JavaScript, "show the options" posts the form back with the new variant (two
@@ -113,7 +128,10 @@ def new_event(request: HttpRequest) -> HttpResponse:
     variant = _variant_from(request.POST or request.GET, DEFAULT_VARIANT)
     if request.method == "GET" or "show_options" in request.POST:
         # A step, not a submission: what was typed comes back, without errors.
-        initial = request.POST.dict() or {"date": timezone.localdate(), "club": clubs.first()}
+        initial: Mapping[str, object] = request.POST.dict() or {
+            "date": timezone.localdate(),
+            "club": clubs.first(),
+        }
         form = EventForm(initial={**initial, "variant": variant}, clubs=clubs)
         options = OptionsForm(variant=variant)
         return _render_event_form(request, form, options)
@@ -147,7 +165,7 @@ def _render_event_form(request, form, options, status: int = 200) -> HttpRespons
 
 
 @require_GET
-@login_required
+@account_view
 def variant_options(request: HttpRequest) -> HttpResponse:
     """The options fieldset of a variant, at its defaults (htmx swaps it into the form)."""
     variant = _variant_from(request.GET, DEFAULT_VARIANT)
@@ -155,7 +173,7 @@ def variant_options(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def edit_event(request: HttpRequest, event: Event) -> HttpResponse:
     """An event's name, date, fee, confirmation, language and tournament settings; new
     points rescore its tables (services.events.save_settings). A save from a page that no
@@ -198,7 +216,7 @@ def _conflict_context(conflict: EditConflict, lines: list[str]) -> dict:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def event_rules(request: HttpRequest, event: Event) -> HttpResponse:
     """Change the variant or its options; the event's games follow (or the change is refused,
     with the engine's reason, if a hand already played breaks the new rules; or, with the
@@ -252,31 +270,57 @@ def _render_rules(request, event, form, options, status: int = 200, **extra) -> 
 
 
 @require_GET
-@organiser_view
+@event_view(Can.SEE_EVENT)
 def event_page(request: HttpRequest, event: Event) -> HttpResponse:
-    """Players, rounds and tables of the event, with what the organiser can do next."""
+    """Players, rounds and tables of the event, with what the person can do next: each role
+    sees the controls of its own actions (`can`)."""
+    return render(request, "organiser/event.html", event_page_context(request, event))
+
+
+def event_page_context(request: HttpRequest, event: Event, **forms: Form) -> dict[str, Any]:
+    """What the event page shows; `forms` as typed when one was refused (players_list...)."""
     overview = event_management(event)
     latest = overview.latest
     # Addresses for the phones: SITE_URL (the venue's Wi-Fi address under `make serve`) even
     # when the organiser browses from the laptop itself at 127.0.0.1.
     site = site_url(request)
     join_url = site + reverse("event", kwargs={"event_id": event.id})
-    context = {
+    return {
         "overview": overview,
         "event": event,
+        "can": request.can,
         "site": site,
         "join_url": join_url,
         "join_qr": qr_svg(join_url),
-        "add_form": AddPlayerForm(),
+        **players_context(
+            event, overview.players, overview.member_names, latest.round if latest else None
+        ),
         "focus_add": "added" in request.GET,
         "open_form": OpenRoundForm(initial={"method": seating_method_for(event)}),
-        "can_open": can_open_round(latest.round if latest else None),
-        "present_count": present_count(row.registration for row in overview.players),
         "next_round": latest.round.number + 1 if latest else 1,
+        "finished": planned_rounds_played(event, latest.round if latest else None),
+        "standings_url": reverse("tournament:standings", kwargs={"event_id": event.id}),
         "prize_note": prize_note(event),
         # The latest round's clock while it is open: start, pause, resume, extend.
         "clock": clock_for(latest.round if latest else None),
         "latest": latest,
+        # A round too large to lay out in a request: its sheets are prepared in the background.
+        "prepare_sheets": latest is not None and in_the_background(len(latest.games)),
         **jobs_context(event),
+        **forms,
     }
-    return render(request, "organiser/event.html", context)
+
+
+def players_context(
+    event: Event, players: list[PlayerRow], member_names: list[str], latest: Round | None
+) -> dict:
+    """The players part of the event page (also refreshed alone: views.organiser_players),
+    and whether the page offers to seat the next round (it says how many will sit down)."""
+    return {
+        "players": players,
+        "member_names": member_names,
+        "present_count": present_count(row.registration for row in players),
+        "can_open": can_open_round(latest) and not planned_rounds_played(event, latest),
+        "add_form": AddPlayerForm(),
+        "players_list": PlayerListForm(),
+    }

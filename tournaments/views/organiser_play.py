@@ -1,6 +1,6 @@
-"""Organiser actions on an event's players, rounds and tables (all POST, then back to the
-event page). Destructive ones show a confirmation page first (GET), which works without
-JavaScript."""
+"""Organiser actions on an event's rounds and tables (all POST, then back to the event page;
+its players are in organiser_players). Destructive ones show a confirmation page first (GET),
+which works without JavaScript."""
 
 from __future__ import annotations
 
@@ -16,26 +16,31 @@ from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.events.services.events import register_player, set_presence
+from tournaments.clubs.permissions import Can
 from tournaments.events.services.rounds import (
     close_round,
     open_round,
+    planned_rounds_played,
     reseat_round,
     seat_by_hand,
     seating_method_for,
     seating_players,
 )
-from tournaments.forms.organiser import AddPlayerForm, OpenRoundForm, SeatByHandForm
-from tournaments.models import Event, Game, Registration, Round
+from tournaments.forms.organiser import (
+    OpenRoundForm,
+    SeatByHandForm,
+    SeatingBoxes,
+)
+from tournaments.models import Event, Game, Round
 from tournaments.play.services.entry import close_game, reopen_game
 from tournaments.play.services.links import renew_table_link, set_table_link
 from tournaments.rules import PRESETS
 from tournaments.seating import SeatingError, split_into_tables
 from tournaments.views.pending import ROUND, TABLE, pending_page
 from tournaments.web.feedback import act_and_tell, tell_problems
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import event_view
 from tournaments.words.names import by_name
 
 MAX_TABLES_BY_HAND = 60
@@ -49,47 +54,7 @@ def _back(event: Event, anchor: str = "", **query) -> HttpResponse:
 
 
 @require_POST
-@organiser_view
-def add_player(request: HttpRequest, event: Event) -> HttpResponse:
-    """Quick add by name: a club member is reused, a new name joins the club."""
-    form = AddPlayerForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Give the player's name (at most 80 characters)."))
-        return _back(event, "players")
-    try:
-        registration = register_player(event=event, name=form.cleaned_data["name"])
-    except ValidationError as error:
-        tell_problems(request, error)
-        return _back(event, "players")
-    messages.success(request, _("%(player)s is in.") % {"player": registration.player.name})
-    # No #fragment: browsers skip autofocus when the URL targets an element.
-    return _back(event, added=1)
-
-
-PRESENCE_ACTIONS = {
-    "check_in": {"checked_in": True},
-    "check_out": {"checked_in": False},
-    "withdraw": {"withdrawn": True},
-    "return": {"withdrawn": False},
-}
-
-
-@require_POST
-@organiser_view
-def presence(request: HttpRequest, event: Event, registration_id: int) -> HttpResponse:
-    """Check a player in or out; withdraw him from the next rounds, or bring him back."""
-    registration = get_object_or_404(
-        Registration.objects.select_related("player"), pk=registration_id, event=event
-    )
-    action = PRESENCE_ACTIONS.get(request.POST.get("action", ""))
-    if action is None:
-        return HttpResponse(_("Unknown action."), status=400)
-    set_presence(registration=registration, **action)
-    return _back(event, f"player-{registration.id}")
-
-
-@require_POST
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def new_round(request: HttpRequest, event: Event) -> HttpResponse:
     """Seat the next round by a seating method (random at a club night)."""
     form = OpenRoundForm(request.POST)
@@ -97,7 +62,7 @@ def new_round(request: HttpRequest, event: Event) -> HttpResponse:
         return HttpResponse(_("Unknown seating method."), status=400)
     method = seating_method_for(event, form.cleaned_data["method"])
     try:
-        round_ = open_round(event=event, method=method)
+        round_ = open_round(event=event, method=method, further=form.cleaned_data["further"])
     except ValidationError as error:
         tell_problems(request, error)
         return _back(event, "rounds")
@@ -105,15 +70,33 @@ def new_round(request: HttpRequest, event: Event) -> HttpResponse:
     return _back(event, "rounds")
 
 
+@require_GET
+@event_view(Can.RUN_ROUNDS)
+def further_round(request: HttpRequest, event: Event) -> HttpResponse:
+    """After a tournament's planned rounds: the page that asks before seating one more (its
+    form posts to new_round, saying the round is wanted)."""
+    latest = event.rounds.order_by("-number").first()
+    if latest is None or not planned_rounds_played(event, latest):
+        return _back(event, "rounds")
+    number = latest.number + 1
+    context = {
+        "event": event,
+        "title": FURTHER_ROUND % {"number": number},
+        "number": number,
+        "open_form": OpenRoundForm(initial={"method": seating_method_for(event), "further": True}),
+    }
+    return render(request, "organiser/confirm/further_round.html", context)
+
+
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def seat_round_by_hand(request: HttpRequest, event: Event) -> HttpResponse:
     """Seat the next round as the organiser writes it: a name per line, a box per table, and
     a box for who sits out (the odd player of a two-player game)."""
     players = sorted(seating_players(event), key=lambda p: by_name(p.name))
     preset = PRESETS[event.variant]
     tables = _table_count(request, len(players), preset)
-    boxes = {"tables": tables, "players": players, "bye_points": event.bye_points}
+    boxes = SeatingBoxes(tables=tables, players=players, bye_points=event.bye_points)
     if "add_table" in request.POST:
         # Another box, keeping what was typed: a step, not a submission.
         boxes["tables"] = tables = min(tables + 1, MAX_TABLES_BY_HAND)
@@ -195,6 +178,7 @@ RESEAT = Question(gettext_lazy("Seat round %(number)s again?"), "reseat")
 CLOSE_ROUND = Question(gettext_lazy("Close round %(number)s?"), "close_round", waiting=True)
 CLOSE_TABLE = Question(gettext_lazy("Close table %(table)s?"), "close_table", waiting=True)
 RENEW_LINK = Question(gettext_lazy("New link for table %(table)s?"), "renew_link")
+FURTHER_ROUND = gettext_lazy("Seat round %(number)s, after the planned rounds?")
 
 
 def _confirm_then_act(
@@ -224,7 +208,7 @@ def _confirm_then_act(
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def reseat(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Seat a round again, before its first hand: its tables are replaced."""
     act = partial(reseat_round, round_=_round(event, number))
@@ -233,7 +217,7 @@ def reseat(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.RUN_ROUNDS)
 def end_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Time is up: unfinished games end with their totals as they stand. Hands waiting for
     confirmation are confirmed or discarded first (the page lists them)."""
@@ -252,7 +236,7 @@ def end_round(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.KEEP_SCORE)
 def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """Close one table early; its totals stand, the winner and prizes follow. Hands waiting
     for confirmation are confirmed or discarded first (the page lists them)."""
@@ -270,7 +254,7 @@ def end_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
 
 
 @require_POST
-@organiser_view
+@event_view(Can.KEEP_SCORE)
 def resume_game(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     game = _game(event, game_id)
     try:
@@ -285,7 +269,7 @@ def resume_game(request: HttpRequest, event: Event, game_id: int) -> HttpRespons
 
 
 @require_POST
-@organiser_view
+@event_view(Can.TABLE_LINKS)
 def table_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """Turn a table's private link on or off."""
     game = _game(event, game_id)
@@ -303,7 +287,7 @@ def table_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.TABLE_LINKS)
 def renew_link(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
     """A new private link for a table: the old one and its QR code stop working."""
     game = _game(event, game_id)

@@ -5,19 +5,22 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.models import Event, PdfJob, Round
 from tournaments.sheets import store
 from tournaments.sheets.progress import job_label, job_lines
 from tournaments.sheets.queue import latest_pdf_jobs, prepare_pdf
 from tournaments.sheets.render import site_url
 from tournaments.web.pdfs import file_response
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import event_view
+from tournaments.web.polling import HtmxRequest
 
 POLL_EVERY = "every 2s"
 
@@ -33,8 +36,8 @@ def jobs_context(event: Event) -> dict:
 
 
 @require_POST
-@organiser_view
-def prepare(request: HttpRequest, event: Event) -> HttpResponse:
+@event_view(Can.PRINT)
+def prepare(request: HtmxRequest, event: Event) -> HttpResponse:
     """Queues the PDF asked for (`kind`, and `round` for score sheets)."""
     round_ = None
     if request.POST.get("round", "").isdigit():
@@ -55,15 +58,15 @@ def prepare(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 @require_GET
-@organiser_view
+@event_view(Can.PRINT)
 def prepared(request: HttpRequest, event: Event) -> HttpResponse:
     """The PDFs being prepared and ready: the fragment the organiser's page polls."""
     return render(request, "organiser/_pdf_jobs.html", jobs_context(event))
 
 
 @require_GET
-@organiser_view
-def prepared_file(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
+@event_view(Can.PRINT)
+def prepared_file(request: HttpRequest, event: Event, job_id: int) -> HttpResponseBase:
     """A prepared PDF: private, like the blank sheets it may be."""
     job = get_object_or_404(
         PdfJob.objects.select_related("round"), pk=job_id, event=event, state=PdfJob.State.READY

@@ -4,26 +4,31 @@ services refuse to close while one waits; these pages are the way through."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.forms.organiser import DiscardForm
 from tournaments.models import Event, Game, Hand
 from tournaments.play.display.hands import hand_summary
 from tournaments.play.selectors.games import game_sheet
 from tournaments.play.services.entry import confirm_hand, discard_hand
 from tournaments.web.feedback import act_and_tell
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import event_view
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 TABLE, ROUND = "table", "round"
 
 
-def pending_page(request: HttpRequest, event: Event, games, title: Promise, then: str):
+def pending_page(request: HttpRequest, event: Event, games, title: StrOrPromise, then: str):
     """The closing page while hands wait: each waiting hand of these games, table by table,
     with its confirm and discard buttons; None when no hand waits."""
     waiting = [game for game in games if game.has_provisional_hands]
@@ -59,7 +64,7 @@ def _back_to_closing(event: Event, hand: Hand, then: str) -> HttpResponse:
 
 
 @require_POST
-@organiser_view
+@event_view(Can.KEEP_SCORE)
 def confirm_waiting(request: HttpRequest, event: Event, game_id: int, number: int):
     """The organiser confirms a waiting hand in his name, from the closing page."""
     hand = _hand(event, game_id, number)
@@ -73,7 +78,7 @@ def confirm_waiting(request: HttpRequest, event: Event, game_id: int, number: in
 
 
 @require_POST
-@organiser_view
+@event_view(Can.KEEP_SCORE)
 def discard_waiting(request: HttpRequest, event: Event, game_id: int, number: int):
     """The organiser discards a waiting hand, with the reason kept in its history."""
     hand = _hand(event, game_id, number)

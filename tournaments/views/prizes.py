@@ -1,6 +1,7 @@
 """Organiser pages for prizes: a tournament's categories (added one form each, changed,
-removed after a confirmation, reordered) with who wins what so far; and the club's members
-with what the categories read of them (gender, birth: private, organisers only)."""
+removed after a confirmation, reordered) with who wins what so far; and a club member's
+details the categories read (gender, birth: personal data, for those who may see it; the
+members' list is the privacy page's, people:members)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.clubs.permissions import Can
 from tournaments.forms.prizes import CategoryForm, PlayerFactsForm
 from tournaments.models import Club, Event, Player, PrizeCategory
 from tournaments.prizes.display import (
@@ -32,8 +34,7 @@ from tournaments.prizes.services import (
 )
 from tournaments.standings.selectors import event_results
 from tournaments.web.feedback import tell_problems
-from tournaments.web.permissions import club_organiser_view, organiser_view
-from tournaments.words.names import by_name
+from tournaments.web.permissions import club_view, event_view
 
 
 def _category_form(event: Event, *args, **kwargs) -> CategoryForm:
@@ -69,7 +70,7 @@ def _save(request: HttpRequest, event: Event, form: CategoryForm, category=None)
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def categories(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's categories, how prizes are given, who wins what so far; a category added
     in one submission."""
@@ -87,7 +88,7 @@ def categories(request: HttpRequest, event: Event) -> HttpResponse:
         ],
         "rules": allocation_rules(event),
         "lines": prize_lines(results.prizes, results.rows),
-        "members_url": reverse("organiser:members", kwargs={"club_id": event.club_id}),
+        "members_url": reverse("people:members", kwargs={"club_id": event.club_id}),
     }
     status = 400 if form.is_bound and form.errors else 200
     return render(request, "organiser/prizes.html", context, status=status)
@@ -104,7 +105,7 @@ def _category(event: Event, category_id: int) -> PrizeCategory:
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def edit_category(request: HttpRequest, event: Event, category_id: int) -> HttpResponse:
     """Change a category; why is asked, and kept."""
     category = _category(event, category_id)
@@ -121,7 +122,7 @@ def edit_category(request: HttpRequest, event: Event, category_id: int) -> HttpR
 
 
 @require_http_methods(["GET", "POST"])
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def remove_category(request: HttpRequest, event: Event, category_id: int) -> HttpResponse:
     """Asks first, with why; then removes the category."""
     category = _category(event, category_id)
@@ -140,22 +141,14 @@ def remove_category(request: HttpRequest, event: Event, category_id: int) -> Htt
 
 
 @require_POST
-@organiser_view
+@event_view(Can.CHANGE_EVENT)
 def reorder_category(request: HttpRequest, event: Event, category_id: int) -> HttpResponse:
     move_category(category=_category(event, category_id), up=request.POST.get("to") == "up")
     return redirect(reverse("organiser:prizes", kwargs={"event_id": event.id}) + "#categories")
 
 
-@require_GET
-@club_organiser_view
-def members(request: HttpRequest, club: Club) -> HttpResponse:
-    """The club's members, each with a link to what the club records of him."""
-    players = sorted(Player.objects.filter(club=club), key=lambda p: by_name(p.name))
-    return render(request, "organiser/members.html", {"club": club, "players": players})
-
-
 @require_http_methods(["GET", "POST"])
-@club_organiser_view
+@club_view(Can.PERSONAL_DATA)
 def member(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
     """A member's gender and birth, for the prize categories; back to where the organiser
     came from (`next`, an address of this site) once saved."""
@@ -179,7 +172,7 @@ def member(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
             form.add_error(None, error)
         else:
             messages.success(request, _("%(player)s's details saved.") % {"player": player.name})
-            return redirect(back or reverse("organiser:members", kwargs={"club_id": club.id}))
+            return redirect(back or reverse("people:members", kwargs={"club_id": club.id}))
     context = {"club": club, "player": player, "form": form, "next": back}
     status = 400 if form.is_bound else 200
     return render(request, "organiser/member.html", context, status=status)

@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import may_on_event
 from tournaments.events.selectors.events import event_overview, past_rounds_games
 from tournaments.models import Event, Game
 from tournaments.play.display.audit import game_changes
@@ -28,8 +30,8 @@ from tournaments.rules import make_variant
 from tournaments.views.clock import clock_for, game_clock_context
 from tournaments.web.downloads import csv_download
 from tournaments.web.fragments import table_cards
-from tournaments.web.permissions import can_manage
-from tournaments.web.polling import polled
+from tournaments.web.permissions import public_view
+from tournaments.web.polling import HtmxRequest, polled
 from tournaments.words.formats import money
 from tournaments.words.variants import options_line
 
@@ -37,7 +39,8 @@ POLL_EVERY = "every 10s"
 
 
 @polled(event_version, by="event_id")
-def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
+@public_view
+def event_page(request: HtmxRequest, event_id: int) -> HttpResponse:
     """An event: the current round's tables with totals and progress, and past rounds."""
     try:
         overview = event_overview(event_id)
@@ -45,7 +48,7 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
         raise Http404(_("There is no such event.")) from None
     event = overview.event
     round_ = overview.current_round
-    context = {
+    context: dict[str, object] = {
         "event": event,
         "round": round_,
         "cards": table_cards(overview.tables, event),
@@ -72,18 +75,22 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @polled(game_version, by="game_id")
-def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+@public_view
+def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     """A table: hand by hand history, totals, progress, chart, winner, prizes, changes."""
     sheet = _sheet_or_404(game_id)
     context = _game_context(sheet)
     if request.htmx:
         return _fragment(request, "public/_game_live.html", context)
     game = sheet.game
-    context["entry_url"] = _entry_url(game) if can_manage(request.user, game.event) else ""
+    context["entry_url"] = (
+        _entry_url(game) if may_on_event(request.user, Can.KEEP_SCORE, game.event) else ""
+    )
     return _fragment(request, "public/game.html", context)
 
 
 @polled(game_version, by="game_id")
+@public_view
 def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
     """A table's round clock, the fragment its entry page polls: the table's version, which
     a change of the clock moves too (services.clock)."""
@@ -96,6 +103,7 @@ def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
+@public_view
 def game_hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     """The hand history as a CSV file (one row per hand, three columns per player)."""
     sheet = _sheet_or_404(game_id)

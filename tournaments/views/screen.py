@@ -9,7 +9,7 @@ carries the server's time, from which the clock counts down.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -22,14 +22,18 @@ from tournaments.screen.display import screen as screen_panels
 from tournaments.screen.selectors import screen_data
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.public import POLL_EVERY
-from tournaments.web.polling import polled
+from tournaments.web.permissions import public_view
+from tournaments.web.polling import HtmxRequest, polled
 
 # Seconds each panel (or page of a long list) stays on the screen.
 ROTATE_EVERY = 15
+# Seconds before a TV's screen link is opened again, to follow the club to its next event.
+BACK_TO_THE_LINK = 600
 
 
 @polled(event_version, by="event_id", fragments_only=True)
-def screen(request: HttpRequest, event_id: int) -> HttpResponse:
+@public_view
+def screen(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The projector page; htmx polls get its live part alone."""
     try:
         data = screen_data(event_id)
@@ -46,6 +50,11 @@ def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     else:
         join_url = site_url(request) + reverse("event", kwargs={"event_id": event.id})
         context |= {"join_url": join_url, "join_qr": qr_svg(join_url), "rotate": ROTATE_EVERY}
+        # Opened from a TV's screen link: back to it now and then, for the next event.
+        tv = request.GET.get("tv", "")
+        if tv.isascii() and tv.replace("-", "").replace("_", "").isalnum():
+            context["back_to"] = reverse("people:screen", kwargs={"token": tv})
+            context["back_every"] = BACK_TO_THE_LINK
         response = render(request, "screen/screen.html", context)
     # The same address answers with the page or its live part: caches must keep them apart.
     patch_vary_headers(response, ["HX-Request"])

@@ -6,11 +6,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import allowed
 from tournaments.edits import services as edits
 from tournaments.edits.display import meanwhile_lines
 from tournaments.edits.services import EditConflict
@@ -20,9 +23,9 @@ from tournaments.ranking.ratings import START, shown_rating
 from tournaments.seasons.display.rating_chart import rating_chart_svg
 from tournaments.seasons.display.standings import (
     final_place_text,
+    night_season_points,
     rule_lines,
     season_table,
-    signed,
     table_place_text,
 )
 from tournaments.seasons.selectors.players import club_player
@@ -33,11 +36,8 @@ from tournaments.sheets.season import season_pdf
 from tournaments.sheets.versions import season_fingerprint
 from tournaments.web.downloads import standings_page
 from tournaments.web.pdfs import pdf_response
-from tournaments.web.permissions import (
-    can_manage_club,
-    club_organiser_view,
-    season_organiser_view,
-)
+from tournaments.web.permissions import club_view, public_view, season_view
+from tournaments.words.formats import signed
 
 
 def _season_or_404(season_id: int) -> Season:
@@ -45,6 +45,7 @@ def _season_or_404(season_id: int) -> Season:
 
 
 @require_GET
+@public_view
 def standings(request: HttpRequest, season_id: int) -> HttpResponse:
     """The season's standings and its rule; `?_export=csv|xlsx` downloads them."""
     season = _season_or_404(season_id)
@@ -54,13 +55,15 @@ def standings(request: HttpRequest, season_id: int) -> HttpResponse:
         "season": season,
         "standings": found,
         "rules": rule_lines(season),
-        "can_manage": can_manage_club(request.user, season.club),
+        # What the visitor may do about the season (change it, see its money): one query.
+        "can": allowed(request.user, club_id=season.club_id),
     }
     return standings_page(request, table, season.name, "season/standings.html", context)
 
 
 @require_GET
-def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+@public_view
+def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponseBase:
     """The season's standings on A4, for the club's wall, in the reader's language: rendered
     once per version of the club's results and per language."""
     found = season_fingerprint(season_id)
@@ -76,6 +79,7 @@ def standings_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
 
 
 @require_GET
+@public_view
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """A club member: his rating and its history, his seasons, every night he played."""
     member = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
@@ -92,6 +96,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
                 "places": [table_place_text(table) for table in night.tables]
                 if not night.event.is_tournament
                 else [final_place_text(place) for place in night.entry.places],
+                "seasons": night_season_points(night.event.pk, card.seasons),
             }
             for night in card.nights
         ],
@@ -100,13 +105,13 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@club_organiser_view
+@club_view(Can.RUN_SEASONS)
 def new_season(request: HttpRequest, club: Club) -> HttpResponse:
     return _season_form(request, club, None)
 
 
 @require_http_methods(["GET", "POST"])
-@season_organiser_view
+@season_view(Can.RUN_SEASONS)
 def edit_season(request: HttpRequest, season: Season) -> HttpResponse:
     return _season_form(request, season.club, season)
 

@@ -10,7 +10,8 @@ is prepared in the background from the event's page (tournaments.views.pdf_jobs)
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponseBadRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
+from tournaments.clubs.permissions import Can
 from tournaments.events.selectors.events import round_games
 from tournaments.models import Event, Game, Round
 from tournaments.play.selectors.games import games_with_seats
@@ -26,17 +28,34 @@ from tournaments.sheets import versions as pdf_versions
 from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
 from tournaments.sheets.render import site_url
 from tournaments.web.pdfs import pdf_response
-from tournaments.web.permissions import organiser_view
+from tournaments.web.permissions import event_view, public_view
 
 # Tables a request lays out itself (a couple of seconds); a larger round is prepared in the
 # background from the event's page.
 IN_REQUEST_TABLES = 12
 
 
-def _filename(name: str, language: str, text: str, **values) -> str:
-    """The PDF's name in the event's language: `text` is marked with gettext_noop."""
+def in_the_background(tables: int) -> bool:
+    """Whether a round of `tables` tables has its sheets prepared in the background."""
+    return tables > IN_REQUEST_TABLES
+
+
+# Which copy a blank sheet is, in its file's name: both copies of a round, downloaded one
+# after the other, must not take each other's name in the organiser's Downloads folder.
+COPY_NAMES = {
+    "organiser": gettext_noop("organiser's copy"),
+    "players": gettext_noop("players' copy"),
+}
+
+
+def _filename(name: str, language: str, text: str, *, copy: str | None = None, **values) -> str:
+    """The PDF's name in the event's language (a blank sheet's with its copy): `text` is
+    marked with gettext_noop."""
     with translation.override(language):
-        return f"{name} {_(text) % values}"
+        words = [name, _(text) % values]
+        if copy is not None:
+            words.append(_(COPY_NAMES[copy]))
+        return " ".join(words)
 
 
 def _or_404(found: dict | None, not_found: str) -> dict:
@@ -59,8 +78,8 @@ def _copy(request: HttpRequest) -> str | None:
 
 
 @require_GET
-@organiser_view
-def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+@event_view(Can.PRINT)
+def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpResponseBase:
     """Every table of the round, one page each, in one PDF: the organiser's copy
     (?copy=organiser, the default) with the table links' QR codes, or the players' copy."""
     copy = _copy(request)
@@ -72,7 +91,7 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
     )
     site = site_url(request)
     wanted = catalogue.round_sheets(found, site=site, copy=copy, language=event.language)
-    if found["tables"] > IN_REQUEST_TABLES and store.current(wanted.key, wanted.version) is None:
+    if in_the_background(found["tables"]) and store.current(wanted.key, wanted.version) is None:
         messages.info(
             request,
             _(
@@ -88,14 +107,18 @@ def round_blank_sheets(request: HttpRequest, event: Event, number: int) -> HttpR
         return pdfs.blank_sheets_pdf(round_, games=games, site=site, entry_links=COPIES[copy])
 
     name = _filename(
-        event.name, event.language, gettext_noop("round %(number)s score sheets"), number=number
+        event.name,
+        event.language,
+        gettext_noop("round %(number)s score sheets"),
+        copy=copy,
+        number=number,
     )
     return pdf_response(request, wanted, render, name, private=True)
 
 
 @require_GET
-@organiser_view
-def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+@event_view(Can.PRINT)
+def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpResponseBase:
     """One table's blank sheet (to reprint a lost or spoilt one)."""
     copy = _copy(request)
     if copy is None:
@@ -113,13 +136,18 @@ def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpRe
 
     number = found["table_number"]
     name = _filename(
-        event.name, event.language, gettext_noop("table %(number)s score sheet"), number=number
+        event.name,
+        event.language,
+        gettext_noop("table %(number)s score sheet"),
+        copy=copy,
+        number=number,
     )
     return pdf_response(request, wanted, render, name, private=True)
 
 
 @require_GET
-def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
+@public_view
+def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
     """The filled record of a game, finished or not."""
     found = _or_404(pdf_versions.record_fingerprint(game_id), _("There is no such table."))
 
@@ -136,7 +164,8 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
-def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+@public_view
+def standings(request: HttpRequest, event_id: int) -> HttpResponseBase:
     """The results of an event: per table (club night) or the standings (tournament)."""
     found = _or_404(pdf_versions.results_fingerprint(event_id), _("There is no such event."))
 
@@ -148,7 +177,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_GET
-def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+@public_view
+def seating(request: HttpRequest, event_id: int, number: int) -> HttpResponseBase:
     """Who sits where in a round, to pin up at the door."""
     found = _or_404(
         pdf_versions.round_fingerprint(event_id, number),

@@ -18,7 +18,8 @@ from tournaments.ranking import leaders
 from tournaments.standings.display import standings_table
 from tournaments.standings.selectors import event_standings, event_standings_page
 from tournaments.web.downloads import standings_page
-from tournaments.web.polling import polled
+from tournaments.web.permissions import public_view
+from tournaments.web.polling import HtmxRequest, polled
 
 # Seconds between two refreshes of the standings while a round is in play.
 REFRESH_EVERY = 20
@@ -33,7 +34,8 @@ def tournament_or_404(event_id: int) -> Event:
 
 
 @polled(event_version, by="event_id")
-def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+@public_view
+def standings(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The standings; `?_export=csv|xlsx` downloads them; htmx polls the table alone."""
     event = tournament_or_404(event_id)
     page = event_standings_page(event)
@@ -55,6 +57,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @polled(event_version, by="event_id")
+@public_view
 def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     """One player's games round by round, his byes and his place."""
     event = tournament_or_404(event_id)
@@ -66,6 +69,7 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
 
 
 @polled(event_version, by="event_id")
+@public_view
 def overview(request: HttpRequest, event_id: int) -> HttpResponse:
     """The round in play (find your table by name), the leaders, and the past rounds."""
     event = tournament_or_404(event_id)

@@ -10,9 +10,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, pgettext
 from django_tables2 import RequestConfig, Table
-from django_tables2.export import TableExport
 
-from tournaments.words.exports import EXPORT_FORMATS, csv_text, export_name
+from tournaments.words.exports import (
+    EXPORT_FORMATS,
+    csv_text,
+    export_name,
+    sheet_name,
+    xlsx_bytes,
+)
 
 # Rows on one page of a sortable table (standings of an event or a season).
 PER_PAGE = 100
@@ -36,12 +41,19 @@ def private_json(text: str, filename: str) -> HttpResponse:
     return response
 
 
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
 def table_download(table: Table, export_format: str, *name_words: object) -> HttpResponse:
-    """A django-tables2 table as CSV (ours, see csv_download) or XLSX (real numbers)."""
+    """A django-tables2 table as CSV (ours, see csv_download) or XLSX (real numbers, on a
+    sheet named like the file)."""
     if export_format == "csv":
         return csv_download(table.as_values(), *name_words)
-    filename = f"{export_name(*name_words)}.{export_format}"
-    return TableExport(export_format, table).response(filename)
+    response = HttpResponse(
+        xlsx_bytes(table.as_values(), title=sheet_name(*name_words)), content_type=XLSX_TYPE
+    )
+    response["Content-Disposition"] = f'attachment; filename="{export_name(*name_words)}.xlsx"'
+    return response
 
 
 def page_or_download(

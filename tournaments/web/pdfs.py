@@ -4,8 +4,10 @@ with its ETag and Last-Modified (a browser asking again gets a 304 for one query
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render as render_page
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
@@ -17,6 +19,7 @@ from tournaments.sheets.catalogue import PdfVersion
 from tournaments.web.throttle import render_allowance, too_many
 
 RETRY_BUSY = 10  # seconds: another request has been rendering the same PDF for a long time
+Response = TypeVar("Response", bound=HttpResponseBase)
 
 
 def pdf_response(
@@ -26,7 +29,7 @@ def pdf_response(
     filename: str,
     *,
     private: bool = False,
-) -> HttpResponse:
+) -> HttpResponseBase:
     """The PDF `wanted` for this version of its data: from storage, rendered if need be.
 
     `private` PDFs (blank sheets: their QR codes open the table links) are never kept by
@@ -58,7 +61,7 @@ def file_response(
     return _caching(response, private=private)
 
 
-def _caching(response: HttpResponse, *, private: bool) -> HttpResponse:
+def _caching(response: Response, *, private: bool) -> Response:
     if private:
         response["Cache-Control"] = "private, no-store"  # table links are secrets
     else:

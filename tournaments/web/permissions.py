@@ -1,60 +1,99 @@
-"""Who may change what: the club's organisers manage its events; a table link opens one table.
+"""Who may open each page: every view says it with one decorator below, which reads the one
+table of roles and actions (tournaments/clubs/permissions.py) and leaves a `Rule` on the
+view, so that tests/views/test_every_url_for_every_role.py can walk every address of the
+site for every role against that table.
 
-Views say who may act with the decorators below (`organiser_view` for an event's pages,
-`game_organiser_view` for a table's, `club_organiser_view` and `season_organiser_view` for a
-club's seasons, `any_organiser_view` for an organiser's pages about no club in particular,
-`federation_official_view` for a federation's, `event_results_view` for an event's results
-by licence, `treasurer_view` for the money of an event or a season);
-the services check what they own (who may confirm a hand, for one) whatever calls them.
-Anonymous visitors may read public pages only.
+- `public_view`: anyone (the public pages, the projector);
+- `link_view`: whoever holds the link's secret (a table link, a screen link, an invitation,
+  a player's personal link): the secret is the permission;
+- `account_view`: any logged-in account (his dashboard, a new club);
+- `event_view(action)`, `game_view(action)`: an action on an event (the view gets the event,
+  or the game with its event and club);
+- `club_view(action)`, `season_view(action)`: an action on a club (the view gets the club, or
+  the season with its club);
+- `any_club_view(action)`: an action on at least one club (a new event, an imported one);
+- `federation_view`: a federation's officials (the view gets the federation);
+- `event_results_view`: an event's results by licence: the officials of its club's
+  federation, and whoever may change the event.
+
+Visitors are sent to log in, other accounts get 403. The view finds what the person may do
+there in `request.can` (`can.keep_score` in a template). The services check what they own
+(who may confirm a hand, for one) whatever calls them.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils import formats
 from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import organises
+from tournaments.clubs.permissions import CLUB_ACTIONS, Can
+from tournaments.clubs.selectors.roles import NOTHING, Allowed, allowed, clubs_where
 from tournaments.models import Club, Event, Federation, Game, Season
 
 
-def can_manage_club(user, club: Club) -> bool:
-    return organises(user, club)
+class LoggedInRequest(HttpRequest):
+    """A request that a decorator below let through: its user is logged in, and `can` says
+    what he may do there. For the type checker, which knows Django's HttpRequest only."""
+
+    user: User
+    can: Allowed
 
 
-def can_manage(user, event: Event) -> bool:
-    """Whether the user organises this event's club (or is a site administrator)."""
-    return can_manage_club(user, event.club)
+@dataclass(frozen=True)
+class Rule:
+    """What a view asks of its visitor: `who` is "anyone", "link", "account", "event" or
+    "club" (an action on the event or club in its address), or "any_club"."""
+
+    who: str
+    action: Can | None = None
+
+
+def _declare(view, rule: Rule):
+    view.permission = rule
+    return view
+
+
+def public_view(view):
+    return _declare(view, Rule("anyone"))
+
+
+def link_view(view):
+    return _declare(view, Rule("link"))
+
+
+def _refused(request: HttpRequest, login_next: str) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(login_next)
+    raise PermissionDenied
+
+
+def account_view(view):
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return _refused(request, request.get_full_path())
+        request.can = NOTHING
+        return view(request, *args, **kwargs)
+
+    return _declare(wrapper, Rule("account"))
 
 
 def game_from_link(token: str) -> Game:
-    """The game a table link opens; 404 once the organiser turned the link off or renewed it,
-    and once its days are over (until an organiser reopens it)."""
+    """The game a table link opens; 404 once the organiser turned the link off or renewed it."""
     game = Game.objects.select_related("event", "round").filter(link_token=token).first()
     if game is None or not game.link_enabled:
         raise Http404(
             _("This table link is no longer active: ask the organiser for the table's new link.")
-        )
-    if game.link_has_closed:
-        raise Http404(
-            _(
-                "This table link was for the event of %(date)s: it no longer takes hands (its "
-                "last day was %(closed)s). The table's page shows its hands; an organiser can "
-                "reopen the link from the event's page."
-            )
-            % {
-                "date": formats.date_format(game.event.date),
-                "closed": formats.date_format(game.link_closes_on),
-            }
         )
     return game
 
@@ -66,39 +105,38 @@ def device_id(request) -> str:
     return request.session["device"]
 
 
-def _refusal(request: HttpRequest, club: Club, login_next: str) -> HttpResponse | None:
-    """None if the user organises the club; the login page for visitors; 403 for others."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(login_next)
-    if not can_manage_club(request.user, club):
-        raise PermissionDenied
-    return None
-
-
 def _this_page(request: HttpRequest, _thing: object) -> str:
     return request.get_full_path()
 
 
-def _organisers_only(
+def _guarded(
     key: str,
     load: Callable[[int], Any],
-    club_of: Callable[[Any], Club],
+    where: Callable[[Any], tuple[int, int | None]],
+    action: Can,
     login_next: Callable[[HttpRequest, Any], str] = _this_page,
+    on_club: bool = False,
 ):
     """A decorator for views whose URL gives `key` (an id): `load` finds the thing (or 404),
-    only the organisers of its club get through, and the view gets the thing instead of its
-    id. `login_next` says where a visitor goes back after logging in (this page by default)."""
+    `where` says its club and event, and only those whose roles there allow `action` get
+    through; the view gets the thing instead of its id. `login_next` says where a visitor
+    goes back after logging in (this page by default). `on_club`: the thing is the club's, of
+    no event (a season), so that only a role held for the club allows even an event's action
+    (the money of a season: the treasurer of the club, not of one night)."""
+    rule = Rule("club" if on_club or action in CLUB_ACTIONS else "event", action)
 
     def decorator(view):
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             thing = load(kwargs.pop(key))
-            refused = _refusal(request, club_of(thing), login_next(request, thing))
-            if refused is not None:
-                return refused
+            club_id, event_id = where(thing)
+            can = allowed(request.user, club_id=club_id, event_id=event_id)
+            if action not in can:
+                return _refused(request, login_next(request, thing))
+            request.can = can
             return view(request, thing, *args, **kwargs)
 
-        return wrapper
+        return _declare(wrapper, rule)
 
     return decorator
 
@@ -119,88 +157,80 @@ def _club(club_id: int) -> Club:
     return get_object_or_404(Club, pk=club_id)
 
 
-# For views taking `event_id`: the view gets the event, with its club.
-organiser_view = _organisers_only("event_id", _event, lambda event: event.club)
-# For views taking `club_id` or `season_id`: the club, or the season with its club.
-club_organiser_view = _organisers_only("club_id", _club, lambda club: club)
-season_organiser_view = _organisers_only("season_id", _season, lambda season: season.club)
+def event_view(action: Can):
+    """For views taking `event_id`: the view gets the event, with its club."""
+    return _guarded("event_id", _event, lambda event: (event.club_id, event.pk), action)
 
 
-def game_organiser_view(login_next: Callable[[HttpRequest, Game], str] = _this_page):
+def game_view(action: Can, login_next: Callable[[HttpRequest, Game], str] = _this_page):
     """For views taking `game_id`: the view gets the game, with its event and club."""
-    return _organisers_only("game_id", _game, lambda game: game.event.club, login_next)
+    return _guarded(
+        "game_id", _game, lambda game: (game.event.club_id, game.event_id), action, login_next
+    )
 
 
-def any_organiser_view(view):
-    """For pages that are not about one club (importing an event, for one): an organiser of
-    at least one club (or a site administrator) gets through; visitors log in first, other
-    accounts get 403."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        user = request.user
-        if not user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not (user.is_superuser or user.clubs.exists()):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
+def club_view(action: Can):
+    """For views taking `club_id`: the view gets the club."""
+    return _guarded("club_id", _club, lambda club: (club.pk, None), action, on_club=True)
 
 
-def is_official(user, federation_id: int | None) -> bool:
+def season_view(action: Can):
+    """For views taking `season_id`: the view gets the season, with its club."""
+    return _guarded(
+        "season_id", _season, lambda season: (season.club_id, None), action, on_club=True
+    )
+
+
+def any_club_view(action: Can):
+    """For pages about no club in particular (a new event, an imported one): a role held for
+    at least one club that allows `action`."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if not clubs_where(request.user, action).exists():
+                return _refused(request, request.get_full_path())
+            request.can = NOTHING
+            return view(request, *args, **kwargs)
+
+        return _declare(wrapper, Rule("any_club", action))
+
+    return decorator
+
+
+def is_official(user: object, federation_id: int | None) -> bool:
     """Whether the user is an official of this federation (a site administrator is)."""
-    if federation_id is None or not getattr(user, "is_authenticated", False):
+    if federation_id is None or not isinstance(user, User) or not user.is_authenticated:
         return False
     return user.is_superuser or user.federations.filter(pk=federation_id).exists()
 
 
-def federation_official_view(view):
+def federation_view(view):
     """For views taking `federation_id`: its officials get through (the view gets the
     federation); visitors log in first, other accounts get 403."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         federation = get_object_or_404(Federation, pk=kwargs.pop("federation_id"))
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
         if not is_official(request.user, federation.pk):
-            raise PermissionDenied
+            return _refused(request, request.get_full_path())
+        request.can = NOTHING
         return view(request, federation, *args, **kwargs)
 
-    return wrapper
+    return _declare(wrapper, Rule("federation"))
 
 
 def event_results_view(view):
-    """For an event's results by licence (`event_id`): its club's organisers and the
+    """For an event's results by licence (`event_id`): whoever may change the event, and the
     officials of its club's federation."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         event = _event(kwargs.pop("event_id"))
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not (
-            can_manage(request.user, event) or is_official(request.user, event.club.federation_id)
-        ):
-            raise PermissionDenied
+        can = allowed(request.user, club_id=event.club_id, event_id=event.pk)
+        if Can.CHANGE_EVENT not in can and not is_official(request.user, event.club.federation_id):
+            return _refused(request, request.get_full_path())
+        request.can = can
         return view(request, event, *args, **kwargs)
 
-    return wrapper
-
-
-def treasurer_view(view):
-    """For the money pages (the ledger of an event, taking `event_id`; a season's report,
-    taking `season_id`): the view gets the event or the season. Today the club's organisers
-    get through; this one decorator is where club roles give it to the treasurer (and the
-    door, for the fees) instead."""
-    by_event = organiser_view(view)
-    by_season = season_organiser_view(view)
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if "event_id" in kwargs:
-            return by_event(request, *args, **kwargs)
-        return by_season(request, *args, **kwargs)
-
-    return wrapper
+    return _declare(wrapper, Rule("event_or_federation", Can.CHANGE_EVENT))

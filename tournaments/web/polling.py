@@ -29,9 +29,19 @@ from django.utils.crypto import salted_hmac
 from django.utils.http import parse_etags
 from django.utils.translation import get_language_from_request
 from django.views.decorators.http import require_safe
+from django_htmx.middleware import HtmxDetails
 
 Version = Callable[[int], int | None]
+
+
 # What else than the data a public page depends on (see etag()).
+class HtmxRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (`request.htmx`): for the type checker,
+    which knows Django's HttpRequest only."""
+
+    htmx: HtmxDetails
+
+
 VARY = ("HX-Request", "Cookie", "Accept-Language")
 # A fragment rendered for one version is the same for every anonymous phone that asks: kept
 # this long under its ETag (a new version has a new ETag, so it is never stale).
@@ -62,7 +72,8 @@ def polled(version: Version, *, by: str, fragments_only: bool = False) -> Callab
                     cache.set(_key(tag), (response.content, response["Content-Type"]), SHARED_FOR)
             return response
 
-        wrapper.poll_version = (version, by, fragments_only)
+        # A mark on the function, which the middleware reads back with getattr.
+        wrapper.poll_version = (version, by, fragments_only)  # type: ignore[attr-defined]
         # A polled page is only read: GET and HEAD, a 405 otherwise (wraps keeps the mark).
         return require_safe(wrapper)
 
@@ -94,7 +105,8 @@ class PollMiddleware:
         version, by, fragments_only = polled_by
         request.get_host()  # the allowed hosts are checked here too (400 otherwise)
         tag = etag(request, version, by, match.kwargs, fragments_only)
-        request.poll_etag = tag  # the view, if it renders, sends this one
+        # The view, if it renders, sends this one (it asks with hasattr).
+        request.poll_etag = tag  # type: ignore[attr-defined]
         if tag is None:
             return None
         if _matches(request, tag):

@@ -15,7 +15,15 @@ from django.conf import settings
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.rules.cards import ENGLISH, FRENCH, JOKER, CardLetters, rank_of, suit_of
+from tournaments.rules.cards import (
+    ENGLISH,
+    FRENCH,
+    JOKER,
+    CardLetters,
+    CardReading,
+    rank_of,
+    suit_of,
+)
 
 # The language of a page → the letters its card codes are typed and shown in.
 LETTERS = {"fr": FRENCH, "en": ENGLISH}
@@ -126,7 +134,7 @@ def codes_legend(letters: CardLetters) -> str:
     }
 
 
-def code_problems(reading, letters: CardLetters) -> list[str]:
+def code_problems(reading: CardReading, letters: CardLetters) -> list[str]:
     """What is wrong with typed codes (a `rules.cards.CardReading`), in words: a code written
     the other way names its card and how to write it here; codes that are cards either way
     but other ones are then named too, since the player was likely typing the other way."""

@@ -8,8 +8,10 @@ which django-tables2's `TableExport` and our own CSV writer both read.
 CSV files are written as the reader's spreadsheet expects them (`csv_text`): in French, ";"
 between cells and a decimal comma, as French Excel reads them when opened directly; in
 English, "," and a decimal point. Both start with a byte-order mark so that Excel reads UTF-8
-(accents in names). XLSX keeps real numbers. File names are in the reader's language
-(`export_name`: "classement-…" or "standings-…").
+(accents in names). XLSX keeps real numbers, on a sheet named after the download
+(`xlsx_bytes`). Money is a `Money`: two decimals in a CSV ("32,40"), a money format in an
+XLSX, the currency in its column's header ("Prize (€)"). File names are in the reader's
+language (`export_name`: "classement-…" or "standings-…").
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils import formats
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
+from openpyxl import Workbook
 
 # The downloads a sortable table offers (`?_export=csv`).
 EXPORT_FORMATS = ("csv", "xlsx")
@@ -55,10 +58,34 @@ def spreadsheet_safe_rows(rows: Iterable[Iterable[Any]]) -> Iterator[list[Any]]:
 
 class SpreadsheetSafe:
     """A django-tables2 table mixin: `as_values` (the header row and every exported row,
-    for CSV and XLSX alike) with every cell made spreadsheet-safe."""
+    for CSV and XLSX alike) with every cell made spreadsheet-safe, and a column's
+    `export_header` (the currency of a money column) in place of its header."""
 
     def as_values(self, exclude_columns: Iterable[str] | None = None) -> Iterator[list[Any]]:
-        return spreadsheet_safe_rows(super().as_values(exclude_columns=exclude_columns))
+        # A mixin for django-tables2's Table, which has no types: mypy sees no as_values above.
+        rows = super().as_values(exclude_columns=exclude_columns)  # type: ignore[misc]
+        header = next(rows)
+        # The columns as_values exports, in its order (django-tables2's own filter).
+        table: Any = self  # a django-tables2 Table (untyped) under this mixin
+        exported = [
+            column
+            for column in table.columns.iterall()
+            if not (column.column.exclude_from_export or column.name in (exclude_columns or ()))
+        ]
+        header = [
+            str(getattr(column.column, "export_header", None) or title)
+            for column, title in zip(exported, header, strict=True)
+        ]
+        return spreadsheet_safe_rows([header, *rows])
+
+
+class Money(Decimal):
+    """An amount in euros in an export: to the cent in a CSV, a money cell in an XLSX."""
+
+
+CENT = Decimal("0.01")
+# Excel's and LibreOffice's format for euros: the separators follow the reader's locale.
+XLSX_MONEY_FORMAT = '#,##0.00 "€"'
 
 
 BYTE_ORDER_MARK = "\ufeff"
@@ -73,6 +100,8 @@ def csv_separators(language: str) -> tuple[str, str]:
 
 def csv_cell(value: Any, decimal: str) -> Any:
     """A number written with the language's decimal separator; anything else as it is."""
+    if isinstance(value, Money):
+        return format(value.quantize(CENT), "f").replace(".", decimal)
     if isinstance(value, Decimal):
         return format(value, "f").replace(".", decimal)  # never "1E+1"
     if isinstance(value, float):
@@ -97,3 +126,30 @@ def export_name(*words: object) -> str:
     """A download's file name, without extension, from words in the reader's language:
     ("classement", "Tournoi de printemps") → "classement-tournoi-de-printemps"."""
     return slugify("-".join(str(word) for word in words if word)) or "export"
+
+
+# What Excel refuses in a sheet's name, and its longest name.
+SHEET_NAME_REFUSED = re.compile(r"[\[\]:*?/\\]")
+SHEET_NAME_LENGTH = 31
+
+
+def sheet_name(*words: object) -> str:
+    """An XLSX sheet's name from the download's words: "Classement Tournoi de printemps"."""
+    name = SHEET_NAME_REFUSED.sub(" ", " ".join(str(word) for word in words if word))
+    return capfirst(" ".join(name.split())[:SHEET_NAME_LENGTH].strip()) or "Ramiscore"
+
+
+def xlsx_bytes(rows: Iterable[Iterable[Any]], *, title: str) -> bytes:
+    """The rows as an XLSX workbook of one sheet named `title`, every cell made
+    spreadsheet-safe, numbers kept numbers and money in a money format."""
+    book = Workbook()
+    sheet = book.active
+    sheet.title = title
+    for row in spreadsheet_safe_rows(rows):
+        sheet.append(row)
+        for cell, value in zip(sheet[sheet.max_row], row, strict=False):
+            if isinstance(value, Money):
+                cell.number_format = XLSX_MONEY_FORMAT
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

@@ -29,7 +29,7 @@ class HowLabel:
 # context, since one letter alone could mean anything.
 HOW_LABELS: dict[str, HowLabel] = {
     GOING_OUT: HowLabel(_("Went out"), _("went out"), pgettext_lazy("score sheet", "O")),
-    RAMI_SEC: HowLabel(_("Rami sec"), _("rami sec"), pgettext_lazy("score sheet", "R")),
+    RAMI_SEC: HowLabel(_("Went rummy"), _("went rummy"), pgettext_lazy("score sheet", "R")),
     KNOCK: HowLabel(_("Knock"), _("knocked"), pgettext_lazy("score sheet", "K")),
     UNDERCUT: HowLabel(_("Undercut"), _("undercut"), pgettext_lazy("score sheet", "U")),
     GIN_: HowLabel(_("Gin"), _("gin"), pgettext_lazy("score sheet", "G")),

@@ -8,16 +8,21 @@ how each one reads, on a page or on paper. Call within the page's or the event's
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.rules import hands
-from tournaments.rules.variants import Variant
+from tournaments.rules.variants import GinRummy, RamiPenalites, Variant
 from tournaments.words.labels import UNDERCUT, how_legend
 
+# How a key option reads, by its name. Each reads the options of the variants that declare it
+# (`Variant.key_options()`): no one type has them all, hence Any for the variant.
+OptionWords = Callable[[Any], str]
+
 # On the pages: the ace is always said; of the other key options, only these.
-PAGE_WORDS: dict[str, Callable[[Variant], str]] = {
+PAGE_WORDS: dict[str, OptionWords] = {
     "jokers": lambda v: _("%(jokers)s jokers") % {"jokers": v.jokers},
     "knock_max": lambda v: _("knock with %(points)s or less") % {"points": v.knock_max},
 }
@@ -28,6 +33,7 @@ def key_options(variant: Variant) -> list[str]:
     target, deals = variant.target, variant.number_of_deals
     parts = []
     if variant.plays_matches:
+        assert isinstance(variant, GinRummy)  # the one variant that plays matches
         games = variant.number_of_games
         parts.append(
             ngettext(
@@ -61,6 +67,7 @@ def options_line(name: str, variant: Variant, *extra: str) -> str:
 def how_it_ends(variant: Variant) -> str:
     target, deals = variant.target, variant.number_of_deals
     if variant.plays_matches:
+        assert isinstance(variant, GinRummy)  # the one variant that plays matches
         return ngettext(
             "a match of %(games)s game to %(target)s points",
             "a match of %(games)s games to %(target)s points",
@@ -83,17 +90,17 @@ def who_wins(variant: Variant) -> str:
     return _("highest total wins") if variant.highest_wins else _("lowest total wins")
 
 
-def _rami_mode(variant: Variant) -> str:
+def _rami_mode(variant: RamiPenalites) -> str:
     if variant.rami_mode == "double":
-        return _("rami sec: others' counts × 2")
-    return _("rami sec: others' counts + %(penalty)s") % {"penalty": variant.rami_penalty}
+        return _("going rummy: others' counts × 2")
+    return _("going rummy: others' counts + %(penalty)s") % {"penalty": variant.rami_penalty}
 
 
 # On paper, each key option in a few words (gin-rami's penalties and gin-rummy's bonuses read
 # differently: a penalty is added to the others, a bonus to the one who makes it).
-PRINTED_WORDS: dict[str, Callable[[Variant], str]] = {
+PRINTED_WORDS: dict[str, OptionWords] = {
     "ace_value": lambda v: _("ace %(value)s") % {"value": v.ace_value},
-    "rami_sec_bonus": lambda v: _("rami sec +%(bonus)s") % {"bonus": v.rami_sec_bonus},
+    "rami_sec_bonus": lambda v: _("going rummy +%(bonus)s") % {"bonus": v.rami_sec_bonus},
     "rami_mode": _rami_mode,
     "rummy_multiplier": lambda v: _("rummy: payments × %(times)s") % {"times": v.rummy_multiplier},
     "opening_minimum": lambda v: _("opening minimum %(points)s") % {"points": v.opening_minimum},
@@ -103,7 +110,7 @@ PRINTED_WORDS: dict[str, Callable[[Variant], str]] = {
     "never_melded_penalty": lambda v: (
         _("never melded %(points)s") % {"points": v.never_melded_penalty}
     ),
-    "rami_sec_score": lambda v: _("rami sec %(score)s") % {"score": v.rami_sec_score},
+    "rami_sec_score": lambda v: _("going rummy %(score)s") % {"score": v.rami_sec_score},
     "knock_max": lambda v: _("knock at %(max)s or less") % {"max": v.knock_max},
     "gin_penalty": lambda v: _("gin +%(points)s") % {"points": v.gin_penalty},
     "undercut_penalty": lambda v: _("undercut +%(points)s") % {"points": v.undercut_penalty},

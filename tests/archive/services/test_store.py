@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
 from tests.archive_support import assert_no_database_ids, export, games_of, rich_event, row_counts
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, organise
 from tournaments.archive.services.read import parse_archive_text
 from tournaments.archive.services.store import import_event
 from tournaments.demo import load_demo
@@ -40,7 +40,7 @@ def test_every_demo_event_comes_back_byte_for_byte_into_a_database_with_other_id
     # Rows in the way: every imported row gets another id than it had.
     someone = UserFactory(username="someone-else")
     other = ClubFactory(name="Un autre club")
-    other.organisers.add(someone)
+    organise(other, someone)
     rich_event(other, someone)
     for original, text in zip(originals, texts, strict=True):
         event = imported(text)
@@ -184,7 +184,7 @@ def test_people_the_site_does_not_know_get_an_account_that_cannot_log_in(club, o
     imported(text)
     account = get_user_model().objects.get(username=organiser.username)
     assert not account.is_active and not account.has_usable_password()
-    assert not account.clubs.exists()
+    assert not account.memberships.exists()
 
 
 def _changes(game) -> list[tuple]:

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from tournaments.ratings.selectors import RatingPoint
 from tournaments.seasons.display.rating_chart import rating_chart_svg
-from tournaments.seasons.display.standings import signed
+from tournaments.words.formats import signed
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -38,4 +38,4 @@ def svg_text(root) -> str:
 
 
 def test_changes_read_with_their_sign():
-    assert (signed(12), signed(-8), signed(0)) == ("+12", "\u22128", "0")
+    assert (signed(12), signed(-8), signed(0)) == ("+12", "-8", "0")

@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from tournaments import rules
 from tournaments.archive.selectors.history import (
     ArchiveNames,
+    EventHistory,
     deleted_hands,
     game_records,
     hand_records,
@@ -31,13 +32,18 @@ from tournaments.words.names import by_name
 FORMAT = "ramiscore-event/1"
 
 
-def event_archive(event: Event) -> dict[str, Any]:
-    """The archive document of an event (a JSON-ready dict); see docs/archive.md."""
+def event_archive(event: Event, *, personal: bool = False) -> dict[str, Any]:
+    """The archive document of an event (a JSON-ready dict); see docs/archive.md. With
+    `personal`, each registered member's e-mail and phone too, when he let the club keep
+    them; without, no personal data beyond the players' names."""
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     games = list(Game.objects.filter(event=event).order_by("round__number", "table_number"))
     seats = list(Seat.objects.filter(game__event=event).select_related("player"))
-    hands = Hand.objects.filter(game__event=event).order_by("game_id", "number")
-    hands = list(hands.prefetch_related("lines"))
+    hands = list(
+        Hand.objects.filter(game__event=event)
+        .order_by("game_id", "number")
+        .prefetch_related("lines")
+    )
     registrations = list(Registration.objects.filter(event=event).select_related("player"))
     clock = list(ClockChange.objects.filter(round__event=event).order_by("at", "id"))
     byes = list(Bye.objects.filter(round__event=event).select_related("player"))
@@ -55,10 +61,23 @@ def event_archive(event: Event) -> dict[str, Any]:
                 "player": registration.player.name,
                 "checked_in": registration.checked_in,
                 "withdrawn": registration.withdrawn,
+                **(_contact(registration.player) if personal else {}),
             }
             for registration in sorted(registrations, key=lambda r: by_name(r.player.name))
         ],
         "rounds": _rounds(rounds, games, seats, hands, clock, byes, history, names),
+    }
+
+
+def _contact(player) -> dict[str, Any]:
+    if player.consent_at is None or not (player.email or player.phone):
+        return {}
+    return {
+        "contact": {
+            "email": player.email,
+            "phone": player.phone,
+            "consent_at": moment(player.consent_at),
+        }
     }
 
 
@@ -86,7 +105,16 @@ def _event(event: Event, names: ArchiveNames) -> dict[str, Any]:
     }
 
 
-def _rounds(rounds, games, seats, hands, clock, byes, history, names) -> list[dict[str, Any]]:
+def _rounds(
+    rounds: list[Round],
+    games: list[Game],
+    seats: list[Seat],
+    hands: list[Hand],
+    clock: list[ClockChange],
+    byes: list[Bye],
+    history: EventHistory,
+    names: ArchiveNames,
+) -> list[dict[str, Any]]:
     seats_of, hands_of = defaultdict(list), defaultdict(list)
     for seat in sorted(seats, key=lambda seat: seat.position):
         seats_of[seat.game_id].append(seat)
@@ -125,7 +153,9 @@ def _rounds(rounds, games, seats, hands, clock, byes, history, names) -> list[di
     ]
 
 
-def _game(game: Game, seats: list[Seat], hands: list[Hand], history, names) -> dict[str, Any]:
+def _game(
+    game: Game, seats: list[Seat], hands: list[Hand], history: EventHistory, names: ArchiveNames
+) -> dict[str, Any]:
     """A game as its game file (spec/game-file.md: the same reader scores it), with the
     table's settings and each hand's entry and history beside the facts."""
     document = rules.write_game(engine_game(game, seats, hands))
@@ -161,7 +191,9 @@ def _entry(hand: Hand, names: ArchiveNames) -> dict[str, Any]:
     }
 
 
-def _usernames(event: Event, hands, clock, history_ids: set[int]) -> dict[int, str]:
+def _usernames(
+    event: Event, hands: list[Hand], clock: list[ClockChange], history_ids: set[int]
+) -> dict[int, str]:
     """The user name of every account the archive names: one query."""
     ids = {event.created_by_id} | history_ids
     ids |= {change.by_id for change in clock}

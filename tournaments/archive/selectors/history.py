@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.models import Event, Game, Hand, HandLine, Seat
+from tournaments.play.facts import HeldLine
+from tournaments.play.selectors.history import HistoryRecord
 from tournaments.rules.hands import NEVER_MELDED
 
 # simple_history's record types, in words.
@@ -41,9 +43,9 @@ class ArchiveNames:
 class EventHistory:
     """The history records of an event's games, hands and lines, each list oldest first."""
 
-    games: dict[int, list] = field(default_factory=lambda: defaultdict(list))
-    hands: dict[int, list] = field(default_factory=lambda: defaultdict(list))
-    lines: dict[int, list] = field(default_factory=lambda: defaultdict(list))
+    games: dict[int, list[HistoryRecord]] = field(default_factory=lambda: defaultdict(list))
+    hands: dict[int, list[HistoryRecord]] = field(default_factory=lambda: defaultdict(list))
+    lines: dict[int, list[HistoryRecord]] = field(default_factory=lambda: defaultdict(list))
     hands_of_game: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
 
     def user_ids(self) -> set[int]:
@@ -86,7 +88,7 @@ def load_history(event: Event) -> EventHistory:
     return history
 
 
-def hand_records(records: list, names: ArchiveNames) -> list[dict[str, Any]]:
+def hand_records(records: list[HistoryRecord], names: ArchiveNames) -> list[dict[str, Any]]:
     """A hand's history: each version of its facts, entry and confirmation."""
     return [
         {
@@ -107,7 +109,7 @@ def hand_records(records: list, names: ArchiveNames) -> list[dict[str, Any]]:
     ]
 
 
-def game_records(records: list, names: ArchiveNames) -> list[dict[str, Any]]:
+def game_records(records: list[HistoryRecord], names: ArchiveNames) -> list[dict[str, Any]]:
     """A game's history: closed, reopened, its rules, pot or table link changed."""
     return [
         {
@@ -137,7 +139,7 @@ def deleted_hands(
     ]
 
 
-def _when_and_who(record, names: ArchiveNames) -> dict[str, Any]:
+def _when_and_who(record: HistoryRecord, names: ArchiveNames) -> dict[str, Any]:
     return {
         "at": moment(record.history_date),
         "by": names.user(record.history_user_id),
@@ -146,7 +148,7 @@ def _when_and_who(record, names: ArchiveNames) -> dict[str, Any]:
     }
 
 
-def _held(record) -> int | str | None:
+def _held(record: HeldLine) -> int | str | None:
     """A line's held value as a game file writes it: a count, card codes, never melded."""
     if record.never_melded:
         return NEVER_MELDED

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -48,16 +48,17 @@ class Kind:
 REFUSED = object()
 
 
-def _flag(value, context):
+def _flag(value: object, context: Context) -> object:
     return value if isinstance(value, bool) else REFUSED
 
 
-def _count(value, context):
-    is_int = isinstance(value, int) and not isinstance(value, bool)
-    return value if is_int and 0 <= value <= LARGEST_COUNT else REFUSED
+def _count(value: object, context: Context) -> object:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return REFUSED
+    return value if 0 <= value <= LARGEST_COUNT else REFUSED
 
 
-def _moment(value, context):
+def _moment(value: object, context: Context) -> object:
     if not isinstance(value, str):
         return REFUSED
     try:
@@ -67,7 +68,7 @@ def _moment(value, context):
     return moment if moment.tzinfo is not None else REFUSED
 
 
-def _date(value, context):
+def _date(value: object, context: Context) -> object:
     if not isinstance(value, str):
         return REFUSED
     try:
@@ -76,7 +77,7 @@ def _date(value, context):
         return REFUSED
 
 
-def _amount(value, context):
+def _amount(value: object, context: Context) -> object:
     if not isinstance(value, str) or not AMOUNT.match(value):
         return REFUSED
     return Decimal(value)
@@ -85,7 +86,7 @@ def _amount(value, context):
 def text(limit: int) -> Kind:
     """Plain text of at most `limit` characters."""
 
-    def read(value, context):
+    def read(value: object, context: Context) -> object:
         if not isinstance(value, str) or len(value) > limit or unprintable(value):
             return REFUSED
         return value
@@ -96,10 +97,10 @@ def text(limit: int) -> Kind:
     return Kind(name, read)
 
 
-def choice(values) -> Kind:
+def choice(values: Iterable[str]) -> Kind:
     allowed = list(values)
 
-    def read(value, context):
+    def read(value: object, context: Context) -> object:
         return value if isinstance(value, str) and value in allowed else REFUSED
 
     return Kind(lambda: _("one of %(values)s") % {"values": ", ".join(allowed)}, read)
@@ -113,13 +114,13 @@ def optional(kind: Kind) -> Kind:
     )
 
 
-def _seat(value, context):
+def _seat(value: object, context: Context) -> object:
     if value is None:
         return None
     return value if isinstance(value, str) and value in context.players else REFUSED
 
 
-def _user(value, context):
+def _user(value: object, context: Context) -> object:
     if value is None:
         return None
     if not isinstance(value, str) or not value or len(value) > USERNAME_LENGTH:
@@ -132,7 +133,7 @@ def _user(value, context):
     return value
 
 
-def _held(value, context):
+def _held(value: object, context: Context) -> object:
     if value is None or value == NEVER_MELDED:
         return value
     if isinstance(value, str):
@@ -140,21 +141,21 @@ def _held(value, context):
     return _count(value, context)
 
 
-def _object(value, context):
+def _object(value: object, context: Context) -> object:
     return value if isinstance(value, dict) else REFUSED
 
 
-def _whole_numbers(value, context):
+def _whole_numbers(value: object, context: Context) -> object:
     if not isinstance(value, list) or not all(_count(v, context) is not REFUSED for v in value):
         return REFUSED
     return value
 
 
-def _list(value, context):
+def _list(value: object, context: Context) -> object:
     return value if isinstance(value, list) else REFUSED
 
 
-def _names(value, context):
+def _names(value: object, context: Context) -> object:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         return REFUSED
     return value

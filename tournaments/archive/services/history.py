@@ -10,9 +10,13 @@ ids are never reused) and their history stays apart from every other hand's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import User
 
 from tournaments.archive.selectors.history import HISTORY_TYPES
 from tournaments.models import Game, Hand, HandLine, Seat
+from tournaments.play.selectors.history import HistoryRecord
 from tournaments.rules.hands import NEVER_MELDED
 
 BATCH = 500
@@ -23,9 +27,9 @@ PLACEHOLDER_NUMBER = 1_000_000  # above any real hand number: placeholders never
 class HistoryRows:
     """The history records of an event being imported, written together at the end."""
 
-    games: list = field(default_factory=list)
-    hands: list = field(default_factory=list)
-    lines: list = field(default_factory=list)
+    games: list[HistoryRecord] = field(default_factory=list)
+    hands: list[HistoryRecord] = field(default_factory=list)
+    lines: list[HistoryRecord] = field(default_factory=list)
 
     def save(self) -> None:
         # Oldest first, so that the history ids follow the dates as they did (a stable
@@ -35,7 +39,11 @@ class HistoryRows:
             model.history.model.objects.bulk_create(rows, batch_size=BATCH)
 
 
-def _who(record: dict, users: dict) -> dict:
+# A record as the archive reads it (services/read.py): its fields by name, as JSON gives them.
+Record = dict[str, Any]
+
+
+def _who(record: Record, users: dict[str, User]) -> dict[str, object]:
     return {
         "history_date": record["at"],
         "history_user": users.get(record["by"]),
@@ -44,7 +52,9 @@ def _who(record: dict, users: dict) -> dict:
     }
 
 
-def game_records(game: Game, records: list[dict], users: dict, rows: HistoryRows) -> None:
+def game_records(
+    game: Game, records: list[Record], users: dict[str, User], rows: HistoryRows
+) -> None:
     model = Game.history.model
     for record in records:
         rows.games.append(
@@ -66,7 +76,12 @@ def game_records(game: Game, records: list[dict], users: dict, rows: HistoryRows
 
 
 def hand_records(
-    game: Game, hand_id: int, records: list[dict], seats: dict[str, Seat], users: dict, rows
+    game: Game,
+    hand_id: int,
+    records: list[Record],
+    seats: dict[str, Seat],
+    users: dict[str, User],
+    rows: HistoryRows,
 ) -> None:
     model = Hand.history.model
 
@@ -95,7 +110,12 @@ def hand_records(
 
 
 def held_records(
-    hand_id: int, line_ids: dict[int, int], records: list[dict], seats: dict[str, Seat], users, rows
+    hand_id: int,
+    line_ids: dict[int, int],
+    records: list[Record],
+    seats: dict[str, Seat],
+    users: dict[str, User],
+    rows: HistoryRows,
 ) -> None:
     """What each player held, each time; `line_ids` gives each seat's line of the hand."""
     model = HandLine.history.model

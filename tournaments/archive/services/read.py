@@ -5,13 +5,15 @@ All the problems are reported together, one line each, naming where they are.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from tournaments import rules
@@ -34,6 +36,7 @@ from tournaments.archive.services.fields import (
     USER,
     WHOLE_NUMBERS,
     Context,
+    Kind,
     choice,
     optional,
     read_fields,
@@ -50,9 +53,11 @@ from tournaments.ranking import TIE_BREAKS
 from tournaments.rules.gamefile import nesting_depth
 
 DEEPEST = 30  # an archive is about ten levels deep: a far deeper document is no archive
+EVENT_NAME_LENGTH = Event._meta.get_field("name").max_length
+assert EVENT_NAME_LENGTH is not None  # a CharField's: always set
 
 EVENT = {
-    "name": text(Event._meta.get_field("name").max_length),
+    "name": text(EVENT_NAME_LENGTH),
     "date": DATE,
     "kind": choice(Event.Kind.values),
     "variant": choice(VARIANT_NAMES),
@@ -207,7 +212,7 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def _read_event(document, problems, context) -> dict[str, Any] | None:
+def _read_event(document: Any, problems: list[str], context: Context) -> dict[str, Any] | None:
     where = _("event")
     event = read_fields(document, EVENT, where, problems, context)
     if event is None:
@@ -234,7 +239,32 @@ def _read_event(document, problems, context) -> dict[str, Any] | None:
     return event if not lines else None
 
 
-def _read_registrations(documents, problems, context) -> dict[str, dict[str, Any]]:
+def _read_contact(document: Any, where: str, problems: list[str]) -> dict[str, Any] | None:
+    """A member's e-mail and phone, in an archive exported with personal data (optional)."""
+    if document is None:
+        return None
+    fine = isinstance(document, dict) and all(
+        isinstance(document.get(name), str) for name in ("email", "phone", "consent_at")
+    )
+    if fine:
+        try:
+            if document["email"]:
+                validate_email(document["email"])
+            consent = datetime.datetime.fromisoformat(document["consent_at"])
+        except (ValidationError, ValueError):
+            fine = False
+    if not fine or len(document["phone"]) > 30 or consent.tzinfo is None:
+        problems.append(
+            _("%(where)s: contact must hold an e-mail, a phone and when he consented.")
+            % {"where": where}
+        )
+        return None
+    return {"email": document["email"], "phone": document["phone"], "consent_at": consent}
+
+
+def _read_registrations(
+    documents: list[Any], problems: list[str], context: Context
+) -> dict[str, dict[str, Any]]:
     """The registrations by name key (the same member whatever the case)."""
     registered: dict[str, dict[str, Any]] = {}
     for index, document in enumerate(documents, start=1):
@@ -242,6 +272,7 @@ def _read_registrations(documents, problems, context) -> dict[str, dict[str, Any
         registration = read_fields(document, REGISTRATION, where, problems, context)
         if registration is None:
             continue
+        registration["contact"] = _read_contact(document.get("contact"), where, problems)
         key = name_key(registration["player"])
         if not key:
             problems.append(_("%(where)s: the player has no name.") % {"where": where})
@@ -254,7 +285,12 @@ def _read_registrations(documents, problems, context) -> dict[str, dict[str, Any
     return registered
 
 
-def _read_rounds(documents, registered, problems, context) -> list[ArchiveRound]:
+def _read_rounds(
+    documents: list[Any],
+    registered: dict[str, dict[str, Any]],
+    problems: list[str],
+    context: Context,
+) -> list[ArchiveRound]:
     rounds = []
     numbers = Counter(d.get("number") for d in documents if isinstance(d, dict))
     for number in sorted(n for n, seen in numbers.items() if seen > 1 and isinstance(n, int)):
@@ -300,7 +336,9 @@ def _read_rounds(documents, registered, problems, context) -> list[ArchiveRound]
     return rounds
 
 
-def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
+def _read_game(
+    document: Any, round_number: object, problems: list[str], context: Context
+) -> ArchiveGame | None:
     table = document.get("table") if isinstance(document, dict) else None
     where = _("round %(round)s, table %(table)s") % {"round": round_number, "table": shown(table)}
     fields = read_fields(document, GAME, where, problems, context)
@@ -348,14 +386,23 @@ def _read_game(document, round_number, problems, context) -> ArchiveGame | None:
         for place, hand in enumerate(fields["deleted_hands"], start=1)
     ]
     history = _records(fields["history"], GAME_RECORD, where, problems, table_context)
-    if read is None or None in hands or None in deleted or history is None:
+    all_hands, all_deleted = _every(hands), _every(deleted)
+    if read is None or all_hands is None or all_deleted is None or history is None:
         return None
     return ArchiveGame(
-        fields["table"], fields["imported"], fields["link_enabled"], read, hands, history, deleted
+        fields["table"],
+        fields["imported"],
+        fields["link_enabled"],
+        read,
+        all_hands,
+        history,
+        all_deleted,
     )
 
 
-def _read_hand(document, schema, where, problems, context) -> ArchiveHand | None:
+def _read_hand(
+    document: Any, schema: dict[str, Kind], where: str, problems: list[str], context: Context
+) -> ArchiveHand | None:
     entry = read_fields(document, schema, where, problems, context)
     if entry is None:
         return None
@@ -368,7 +415,9 @@ def _read_hand(document, schema, where, problems, context) -> ArchiveHand | None
     return ArchiveHand(entry, history, held)
 
 
-def _records(documents, schema, where, problems, context) -> list[dict[str, Any]] | None:
+def _records(
+    documents: list[Any], schema: dict[str, Kind], where: str, problems: list[str], context: Context
+) -> list[dict[str, Any]] | None:
     """History records, oldest first; None if one is refused."""
     records = []
     for index, document in enumerate(documents, start=1):
@@ -377,4 +426,13 @@ def _records(documents, schema, where, problems, context) -> list[dict[str, Any]
     if "player" in schema and any(r is not None and r["player"] is None for r in records):
         problems.append(_("%(where)s: a held record names no player.") % {"where": where})
         return None
-    return None if None in records else records
+    return _every(records)
+
+
+T = TypeVar("T")
+
+
+def _every(read: list[T | None]) -> list[T] | None:
+    """What was read, if nothing was refused (None)."""
+    found = [each for each in read if each is not None]
+    return found if len(found) == len(read) else None

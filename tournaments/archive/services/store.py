@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -35,6 +36,7 @@ from tournaments.models import (
     Game,
     Hand,
     HandLine,
+    Player,
     Registration,
     Round,
     Seat,
@@ -85,7 +87,7 @@ def _club(name: str) -> Club:
     )
 
 
-def _accounts(usernames: set[str]) -> dict[str, Any]:
+def _accounts(usernames: set[str]) -> dict[str, User]:
     """The accounts the archive names, by user name: those this site lacks are added,
     inactive and without a password (they cannot log in), so that the history still says
     who did what."""
@@ -100,15 +102,21 @@ def _accounts(usernames: set[str]) -> dict[str, Any]:
     return found
 
 
-def _store(archive: Archive, club: Club, name: str, users: dict) -> Event:
+def _store(archive: Archive, club: Club, name: str, users: dict[str, User]) -> Event:
     fields = dict(archive.event)
     created_by = users.get(fields.pop("created_by"))
     fields.pop("name")
     event = create_event(club=club, name=name, created_by=created_by, **fields)
-    players = {}
+    players: dict[str, Player] = {}
     for registration in archive.registrations:
         player = find_or_add_player(club=club, name=registration["player"])
         players[name_key(registration["player"])] = player
+        contact = registration.get("contact")
+        if contact and not (player.email or player.phone):
+            # What the club knows of its member already is kept.
+            player.email, player.phone = contact["email"], contact["phone"]
+            player.consent_at = contact["consent_at"]
+            player.save(update_fields=["email", "phone", "consent_at"])
     Registration.objects.bulk_create(
         Registration(
             event=event,
@@ -152,7 +160,14 @@ def _store(archive: Archive, club: Club, name: str, users: dict) -> Event:
     return event
 
 
-def _store_game(event, round_, archived: ArchiveGame, players, users, history) -> Game:
+def _store_game(
+    event: Event,
+    round_: Round,
+    archived: ArchiveGame,
+    players: dict[str, Player],
+    users: dict[str, User],
+    history: HistoryRows,
+) -> Game:
     read = archived.read
     same_rules = not archived.imported and read.variant == event_rules(event)
     # In bulk, which writes no history: its history is the archive's.
@@ -205,7 +220,13 @@ def _store_game(event, round_, archived: ArchiveGame, players, users, history) -
     return game
 
 
-def _hand(game: Game, facts: rules.Hand, entry: dict, seats: dict[str, Seat], users) -> Hand:
+def _hand(
+    game: Game,
+    facts: rules.Hand,
+    entry: dict[str, Any],
+    seats: dict[str, Seat],
+    users: dict[str, User],
+) -> Hand:
     def seat(name: str | None) -> Seat | None:
         return seats[name] if name is not None else None
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import ClockChange, Round
+from tournaments.play.display.hands import display_name
 from tournaments.rules.clock import EXTEND, START, Clock, clock_at
 
 
@@ -107,5 +108,5 @@ def change_text(action: str, minutes: int = 0) -> str:
 
 
 def _line(change: ClockChange) -> ClockLine:
-    by = change.by.get_username() if change.by_id else _("unknown")
+    by = display_name(change.by) if change.by is not None else _("unknown")
     return ClockLine(timezone.localtime(change.at), change_text(change.action, change.minutes), by)

@@ -4,16 +4,20 @@ and which tables the name search shows."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.models import Event, Game
+from tournaments.models import Event
 from tournaments.words.formats import points
 from tournaments.words.names import folded
 
+if TYPE_CHECKING:
+    from tournaments.events.selectors.tournaments import GameWithSeats
 
-def points_words(value) -> str:
+
+def points_words(value: Decimal | float | str) -> str:
     """Tournament points in words: "3 points", "1 point", "4,5 points" in French."""
     amount = Decimal(str(value))
     return ngettext("%(points)s point", "%(points)s points", int(amount)) % {
@@ -39,7 +43,7 @@ def points_scale_lines(event: Event) -> list[str]:
     return lines
 
 
-def mark_matches(games: list[Game], query: str) -> int:
+def mark_matches(games: list[GameWithSeats], query: str) -> int:
     """Mark the seats whose player's name contains the query (`.found`) and the tables that
     have one (`.shown`; all of them for an empty query); the number of tables shown."""
     wanted = folded(" ".join(query.split()))

@@ -96,13 +96,6 @@ class EventManagement:
 def event_management(event: Event) -> EventManagement:
     """What the organiser's event page shows: players, rounds, tables with seats; six queries
     whatever the number of players, rounds and tables."""
-    # Sorted here, not in SQL: the database puts "Élodie" after "Gérard".
-    registrations = sorted(
-        event.registrations.select_related("player"), key=lambda r: by_name(r.player.name)
-    )
-    member_names = sorted(
-        Player.objects.filter(club_id=event.club_id).values_list("name", flat=True), key=by_name
-    )
     rounds = list(event.rounds.order_by("-number"))
     # Through the event: each game knows it (its link's last day) without a query.
     games = games_with_seats(event.games.order_by("table_number"))
@@ -118,8 +111,40 @@ def event_management(event: Event) -> EventManagement:
         for game in (latest.games if latest else [])
         for seat in game.seats.all()
     }
-    players = [PlayerRow(r, table_of.get(r.player_id)) for r in registrations]
+    players, member_names = _players(event, table_of)
     return EventManagement(event, players, member_names, list(by_round.values()))
+
+
+@dataclass
+class EventPlayers:
+    """The players part of the organiser's event page, refreshed alone when one is added."""
+
+    event: Event
+    players: list[PlayerRow]
+    member_names: list[str]
+    latest: Round | None
+
+
+def event_players(event: Event) -> EventPlayers:
+    """The event's players with their table in the latest round, and the club's members:
+    four queries whatever the number of players."""
+    latest = event.rounds.order_by("-number").first()
+    seats = Seat.objects.filter(game__round=latest).values_list("player_id", "game__table_number")
+    players, member_names = _players(event, dict(seats) if latest else {})
+    return EventPlayers(event, players, member_names, latest)
+
+
+def _players(event: Event, table_of: dict[int, int]) -> tuple[list[PlayerRow], list[str]]:
+    """The registrations by name, each with its table (player id → table); the club's
+    members."""
+    # Sorted here, not in SQL: the database puts "Élodie" after "Gérard".
+    registrations = sorted(
+        event.registrations.select_related("player"), key=lambda r: by_name(r.player.name)
+    )
+    member_names = sorted(
+        Player.objects.filter(club_id=event.club_id).values_list("name", flat=True), key=by_name
+    )
+    return [PlayerRow(r, table_of.get(r.player_id)) for r in registrations], member_names
 
 
 def past_rounds_games(rounds: list[Round]) -> list[Game]:

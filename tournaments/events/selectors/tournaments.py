@@ -5,12 +5,26 @@ games; each in a fixed number of queries whatever the number of players, rounds 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias, TypedDict
 
 from django.db.models import Prefetch
 
 from tournaments.models import Bye, Event, Game, Player, Registration, Round, Seat
 from tournaments.ranking import StandingRow
 from tournaments.standings.selectors import event_standings
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class SeatsInOrder(TypedDict):
+    """What rounds_with_games prefetches on each game: its seats in seat order."""
+
+    seats_in_order: list[Seat]
+
+
+# A game as rounds_with_games reads it (django-stubs types the prefetched attribute).
+GameWithSeats: TypeAlias = "WithAnnotations[Game, SeatsInOrder]"
 
 
 @dataclass
@@ -79,7 +93,7 @@ def player_tournament(event: Event, player: Player) -> PlayerTournament | None:
 @dataclass
 class TournamentRound:
     round: Round
-    games: list[Game]  # with .seats_in_order (seat order) and .winners (empty while in play)
+    games: list[GameWithSeats]  # and .winners (empty while in play)
 
 
 def rounds_with_games(event: Event) -> list[TournamentRound]:
@@ -92,7 +106,7 @@ def rounds_with_games(event: Event) -> list[TournamentRound]:
         .prefetch_related(Prefetch("seats", queryset=seats, to_attr="seats_in_order"))
         .order_by("table_number")
     )
-    by_round: dict[int, list[Game]] = {}
+    by_round: dict[int, list[GameWithSeats]] = {}
     for game in games:
         game.winners = [s for s in game.seats_in_order if game.finished and s.rank == 1]
         by_round.setdefault(game.round_id, []).append(game)

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.services.actors import Actor
 from tournaments.events.selectors.clock import clock_changes
 from tournaments.models import ClockChange, Round
 from tournaments.play.services import versions
@@ -30,7 +31,9 @@ MAX_ROUND_MINUTES = 600
 MAX_EXTRA_MINUTES = 120
 
 
-def start_clock(*, round_: Round, minutes: int, user=None, now: datetime | None = None) -> Clock:
+def start_clock(
+    *, round_: Round, minutes: int, user: Actor = None, now: datetime | None = None
+) -> Clock:
     """Start the round's clock with `minutes` to play."""
     if not 1 <= minutes <= MAX_ROUND_MINUTES:
         raise ValidationError(
@@ -39,17 +42,19 @@ def start_clock(*, round_: Round, minutes: int, user=None, now: datetime | None 
     return _act(round_, START, minutes, user, now)
 
 
-def pause_clock(*, round_: Round, user=None, now: datetime | None = None) -> Clock:
+def pause_clock(*, round_: Round, user: Actor = None, now: datetime | None = None) -> Clock:
     """Stop the countdown; the time left waits for `resume_clock`."""
     return _act(round_, PAUSE, 0, user, now)
 
 
-def resume_clock(*, round_: Round, user=None, now: datetime | None = None) -> Clock:
+def resume_clock(*, round_: Round, user: Actor = None, now: datetime | None = None) -> Clock:
     """Start the countdown again from the time left when it was paused."""
     return _act(round_, RESUME, 0, user, now)
 
 
-def extend_clock(*, round_: Round, minutes: int, user=None, now: datetime | None = None) -> Clock:
+def extend_clock(
+    *, round_: Round, minutes: int, user: Actor = None, now: datetime | None = None
+) -> Clock:
     """Give the round `minutes` more; once time is up, `minutes` from now."""
     if not 1 <= minutes <= MAX_EXTRA_MINUTES:
         raise ValidationError(
@@ -58,7 +63,7 @@ def extend_clock(*, round_: Round, minutes: int, user=None, now: datetime | None
     return _act(round_, EXTEND, minutes, user, now)
 
 
-def _act(round_: Round, action: str, minutes: int, user, now: datetime | None) -> Clock:
+def _act(round_: Round, action: str, minutes: int, user: Actor, now: datetime | None) -> Clock:
     now = now or timezone.now()
     with transaction.atomic():
         # One organiser's click at a time: two laptops cannot both start the clock.
@@ -76,7 +81,7 @@ def _act(round_: Round, action: str, minutes: int, user, now: datetime | None) -
             action=action,
             minutes=minutes,
             at=now,
-            by=user if getattr(user, "is_authenticated", False) else None,
+            by=user if user is not None and user.is_authenticated else None,
         )
         _show_to_polls(round_)
     return clock_at([*changes, change.as_change()], now)

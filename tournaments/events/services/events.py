@@ -4,10 +4,12 @@ they change), register and check in players."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -20,11 +22,13 @@ from tournaments.play.services import versions
 from tournaments.play.services.scoring import MOST_TOURNAMENT_POINTS, refresh_game
 from tournaments.prizes.selectors import event_categories, shares_set_aside
 from tournaments.ratings.services import event_date_changed
-from tournaments.rules.text import escaped, unprintable
+from tournaments.rules.text import escaped, shown, unprintable
 from tournaments.standings import services as standings
 
 
-def tournament_points_problems(*, points_scale=(), bye_points: int = 0) -> list[str]:
+def tournament_points_problems(
+    *, points_scale: Iterable[Decimal | int] = (), bye_points: Decimal | int = 0
+) -> list[str]:
     """What is wrong with an event's tournament points, each as a sentence (none: fine)."""
     problems = []
     if any(points > MOST_TOURNAMENT_POINTS for points in points_scale):
@@ -44,7 +48,7 @@ def rules_problems_as_validation_error(error: rules.RulesError) -> ValidationErr
     return ValidationError([problem.where(_) + problem.text(_) for problem in error.problems])
 
 
-def validated_options(variant: str, options: dict) -> dict:
+def validated_options(variant: str, options: dict[str, Any]) -> dict[str, Any]:
     """The options as overrides of the preset, checked by the rules engine."""
     try:
         rules.make_variant(variant, options)
@@ -59,11 +63,12 @@ def create_event(
     name: str,
     date: datetime.date,
     variant: str,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     kind: str = Event.Kind.CLUB_NIGHT,
-    entry_fee: Decimal = Decimal("0"),
-    created_by=None,
-    **settings,
+    entry_fee: Decimal | int = Decimal("0"),
+    created_by: User | None = None,
+    # Passed on to Event(), whose fields Django types by the model, not the keywords.
+    **settings: Any,
 ) -> Event:
     """A new event of the club, its rules validated; `settings` are other Event fields."""
     plain_name(name)
@@ -90,7 +95,12 @@ def create_event(
 
 
 def change_rules(
-    *, event: Event, variant: str, options: dict, seen: Seen | None = None, reason: str = ""
+    *,
+    event: Event,
+    variant: str,
+    options: dict[str, Any],
+    seen: Seen | None = None,
+    reason: str = "",
 ) -> Event:
     """Change the event's variant or options; its own tables follow, rescored in the same
     transaction (refused, with the reason, if a hand already played breaks the new rules).
@@ -117,7 +127,7 @@ def change_rules(
     return stored
 
 
-def _variant_of(values: dict[str, Any]) -> rules.Variant:
+def _variant_of(values: Mapping[str, Any]) -> rules.Variant:
     return rules.make_variant(values["variant"], values["options"])
 
 
@@ -143,6 +153,11 @@ SETTINGS = (
     "club_share",
     "prize_rule",
     "prize_ties",
+    # Players signing up on the public page (docs/registration.md).
+    "registration_open",
+    "capacity",
+    "registration_approved",
+    "registration_closes_at",
 )
 # What each setting changes in the stored rows: the tournament points of every game, and the
 # points of every bye. The other settings are read when a page or a sheet is drawn.
@@ -244,12 +259,30 @@ def plain_name(name: str) -> None:
         )
 
 
-def find_or_add_player(*, club: Club, name: str) -> Player:
-    """The club member of that name (any case), added if new."""
+# A name as the club writes it (Player.name): the same rule for one player, a pasted list and
+# a game file's players.
+NAME_LENGTH: int = Player._meta.get_field("name").max_length or 80
+# Lines of a pasted list of players: more than any club's tournament, few enough for one request.
+MOST_PLAYERS_AT_ONCE = 500
+
+
+def player_name(name: str) -> str:
+    """A player's name with its spaces tidied; ValidationError if it cannot be one."""
     name = " ".join(name.split())
     if not name:
         raise ValidationError(_("Give the player's name."))
-    plain_name(name)
+    plain_name(name)  # the same rule as a game file's: an exported game must import
+    if len(name) > NAME_LENGTH:
+        raise ValidationError(
+            _("A name has at most %(most)s characters: %(name)s has %(length)s.")
+            % {"most": NAME_LENGTH, "name": shown(name), "length": len(name)}
+        )
+    return name
+
+
+def find_or_add_player(*, club: Club, name: str) -> Player:
+    """The club member of that name (any case), added if new."""
+    name = player_name(name)
     player = Player.objects.filter(club=club, name__iexact=name).first()
     return player or Player.objects.create(club=club, name=name)
 
@@ -258,32 +291,126 @@ def register_player(*, event: Event, name: str, checked_in: bool = True) -> Regi
     """Enter a player in the event (quick add by name); already there: returns them, back in."""
     with transaction.atomic():
         player = find_or_add_player(club=event.club, name=name)
-        registration, created = Registration.objects.get_or_create(
-            event=event, player=player, defaults={"checked_in": checked_in}
-        )
-        if not created and (registration.withdrawn or checked_in and not registration.checked_in):
-            registration.withdrawn = False
-            registration.checked_in = registration.checked_in or checked_in
-            registration.save(update_fields=["withdrawn", "checked_in"])
+        registration, created = _register(event, player, checked_in)
+        if not created:
+            _back_in(registration, checked_in)
         versions.event_changed(event.pk)
         return registration
 
 
-def set_presence(*, registration: Registration, checked_in=None, withdrawn=None) -> Registration:
+@dataclass(frozen=True)
+class PlayersAdded:
+    """What registering a list of players did: who joined the event, and who was already in
+    it (brought back and checked in, as when added one by one)."""
+
+    added: list[Registration]
+    already: list[Registration]
+
+
+def register_players(*, event: Event, lines: Iterable[str]) -> PlayersAdded:
+    """Enter every player of a pasted list (one name a line, blank lines skipped), checked in,
+    all or none: a line that cannot be a name (the rule of `player_name`) or a name written
+    twice refuses the whole list, with each problem and its line number."""
+    names, problems = _names_of(list(lines))
+    if problems:
+        raise ValidationError(problems)
+    added: list[Registration] = []
+    already: list[Registration] = []
+    with transaction.atomic():
+        for name in names:
+            player = find_or_add_player(club=event.club, name=name)
+            registration, created = _register(event, player, checked_in=True)
+            if not created:
+                _back_in(registration, checked_in=True)
+            (added if created else already).append(registration)
+        versions.event_changed(event.pk)
+    return PlayersAdded(added, already)
+
+
+def _names_of(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The names of a pasted list, and what is wrong with it (nothing: it can be registered)."""
+    if len(lines) > MOST_PLAYERS_AT_ONCE:
+        return [], [
+            _("At most %(most)s players at once: this list has %(count)s lines.")
+            % {"most": MOST_PLAYERS_AT_ONCE, "count": len(lines)}
+        ]
+    names, problems = [], []
+    first_line: dict[str, tuple[int, str]] = {}  # a name as the club compares them → as written
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue  # a blank line between names (or at the end) holds nobody
+        try:
+            name = player_name(line)
+        except ValidationError as error:
+            problems += [
+                _("Line %(line)s: %(problem)s") % {"line": number, "problem": problem}
+                for problem in error.messages
+            ]
+            continue
+        key = name.casefold()
+        if key in first_line:
+            # The same club member twice, or two people who need names that tell them apart.
+            problems.append(
+                _(
+                    "%(name)s is written twice (lines %(first)s and %(line)s): write each "
+                    "player once, and give two players of the same name names that tell them "
+                    "apart."
+                )
+                % {"name": first_line[key][1], "first": first_line[key][0], "line": number}
+            )
+            continue
+        first_line[key] = (number, name)
+        names.append(name)
+    if not names and not problems:
+        problems.append(_("Write the players' names, one per line."))
+    return names, problems
+
+
+def _register(event: Event, player: Player, checked_in: bool) -> tuple[Registration, bool]:
+    return Registration.objects.get_or_create(
+        event=event, player=player, defaults={"checked_in": checked_in}
+    )
+
+
+def _back_in(registration: Registration, checked_in: bool) -> None:
+    """A player added again is back in the event (and checked in, if asked): added by the
+    organiser (or the door), he is in, whatever list he was on."""
+    if (
+        registration.withdrawn
+        or (checked_in and not registration.checked_in)
+        or registration.status != Registration.Status.PLACED
+    ):
+        registration.withdrawn = False
+        registration.checked_in = registration.checked_in or checked_in
+        registration.status = Registration.Status.PLACED
+        registration.save(update_fields=["withdrawn", "checked_in", "status"])
+
+
+def set_presence(
+    *, registration: Registration, checked_in: bool | None = None, withdrawn: bool | None = None
+) -> Registration:
     """Check a player in (or out), or withdraw him between rounds (or bring him back)."""
     if checked_in is not None:
         registration.checked_in = checked_in
+        if checked_in:
+            # Checked in by the organiser: in, even from the waiting list (the room decides).
+            registration.status = Registration.Status.PLACED
     if withdrawn is not None:
         registration.withdrawn = withdrawn
     with transaction.atomic():
-        registration.save(update_fields=["checked_in", "withdrawn"])
+        registration.save(update_fields=["checked_in", "withdrawn", "status"])
         versions.event_changed(registration.event_id)
     return registration
 
 
 def is_present(registration: Registration) -> bool:
-    """Checked in and not withdrawn: who sits down in the next round (as `present()`)."""
-    return registration.checked_in and not registration.withdrawn
+    """Checked in with a place and not withdrawn: who sits down in the next round (as
+    `present()`)."""
+    return (
+        registration.checked_in
+        and not registration.withdrawn
+        and registration.status == Registration.Status.PLACED
+    )
 
 
 def present_count(registrations: Iterable[Registration]) -> int:

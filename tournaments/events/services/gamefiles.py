@@ -12,6 +12,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournaments import rules
+from tournaments.clubs.services.actors import Actor
 from tournaments.events.services.events import (
     find_or_add_player,
     rules_problems_as_validation_error,
@@ -51,7 +52,9 @@ def score_game_file(document: Any) -> tuple[rules.Game, rules.GameResult]:
         raise rules_problems_as_validation_error(error) from None
 
 
-def import_game(*, event: Event, document: Any, round_number: int | None = None, user=None) -> Game:
+def import_game(
+    *, event: Event, document: Any, round_number: int | None = None, user: Actor = None
+) -> Game:
     """Store a game file as a new table of the event: in round `round_number` (created if it
     is the next one), else in the open round, else in a new round; players become club
     members. ValidationError, and nothing stored, if the file or the seating is refused."""
@@ -98,7 +101,7 @@ def _club_names(players: tuple[str, ...]) -> dict[str, str]:
     seen: dict[str, str] = {}
     for name in players:
         clean = " ".join(name.split())
-        if len(clean) > NAME_LENGTH:
+        if NAME_LENGTH is not None and len(clean) > NAME_LENGTH:
             problems.append(
                 _("The name %(player)s is too long (at most %(limit)s characters).")
                 % {"player": name, "limit": NAME_LENGTH}
@@ -156,7 +159,7 @@ def _store_hands(
     read: rules.Game,
     result: rules.GameResult,
     by_name: dict[str, Seat],
-    user,
+    user: Actor,
 ) -> None:
     """Every hand of the file, a line per seat, with their derived values and their history,
     in a few bulk inserts: a 5,000-hand file imports in seconds (a save per row took 40 s)."""

@@ -37,6 +37,18 @@ def can_open_round(latest: Round | None) -> bool:
     return latest is None or latest.is_closed
 
 
+def planned_rounds_played(event: Event, latest: Round | None) -> bool:
+    """A tournament whose planned rounds are all played, the last one closed: it is finished,
+    and a further round is only seated on purpose (`open_round(further=True)`)."""
+    return bool(
+        event.is_tournament
+        and event.planned_rounds
+        and latest is not None
+        and latest.is_closed
+        and latest.number >= event.planned_rounds
+    )
+
+
 def seating_players(event: Event) -> list[Player]:
     """Who sits down in the next round: checked in and not withdrawn."""
     return [r.player for r in event.registrations.present().select_related("player")]
@@ -64,8 +76,12 @@ def points_so_far(event: Event) -> dict[int, Decimal]:
     return points
 
 
-def open_round(*, event: Event, method: str | None = None, seed: int | None = None) -> Round:
-    """Seat the next round with the event's seating method; ValidationError if it cannot."""
+def open_round(
+    *, event: Event, method: str | None = None, seed: int | None = None, further: bool = False
+) -> Round:
+    """Seat the next round with the event's seating method; ValidationError if it cannot. A
+    tournament's round after its planned ones is seated only when asked for (`further`): a
+    second laptop showing an old page does not seat it by mistake."""
     players = seating_players(event)
     method = method or seating_method_for(event)
     if seed is None:
@@ -74,6 +90,7 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
         Event.objects.select_for_update().get(pk=event.pk)
         _refuse_while_a_round_is_open(event)
         number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
+        _refuse_an_unplanned_round(event, number, further)
         preset = PRESETS[event.variant]
         _refuse_what_cannot_be_seated(event, method, len(players), number)
         points = points_so_far(event)
@@ -96,14 +113,16 @@ def open_round(*, event: Event, method: str | None = None, seed: int | None = No
         except seating.SeatingError as error:
             raise ValidationError(str(error)) from None
         round_ = Round.objects.create(event=event, number=number, seating_method=method, seed=seed)
-        by_id = {p.id: p for p in players}
+        # The seating gives back the ids it was given.
+        by_id: dict[seating.PlayerId, Player] = {p.id: p for p in players}
         create_games(
             event=event, round_=round_, tables=[[by_id[pid] for pid in t] for t in found.tables]
         )
+        sitting_out = [by_id[pid] for pid in found.byes]
         Bye.objects.bulk_create(
-            Bye(round=round_, player=by_id[pid], points=event.bye_points) for pid in found.byes
+            Bye(round=round_, player=player, points=event.bye_points) for player in sitting_out
         )
-        _round_seated(event, found.byes)
+        _round_seated(event, [player.id for player in sitting_out])
         _tell_seated(event, round_)
     return round_
 
@@ -268,6 +287,22 @@ def _tell_seated(event: Event, round_: Round) -> None:
     )
 
 
+def _refuse_an_unplanned_round(event: Event, number: int, further: bool) -> None:
+    if further or not event.is_tournament or not event.planned_rounds:
+        return
+    if number > event.planned_rounds:
+        raise ValidationError(
+            ngettext(
+                "The tournament's %(planned)s planned round is played: it is finished. Seat a "
+                "further round from the event's page if you really want one.",
+                "The tournament's %(planned)s planned rounds are played: it is finished. Seat a "
+                "further round from the event's page if you really want one.",
+                event.planned_rounds,
+            )
+            % {"planned": event.planned_rounds}
+        )
+
+
 def _refuse_while_a_round_is_open(event: Event) -> None:
     open_round_ = event.rounds.open().order_by("-number").first()
     if open_round_ is not None:
@@ -309,7 +344,7 @@ def _best_first(ids: list[int], points: dict[int, Decimal]) -> list[int]:
 
 def _standings_for_seating(
     event: Event, ids: list[int], points: dict[int, Decimal]
-) -> dict[int, Decimal | int]:
+) -> dict[seating.PlayerId, Decimal | int]:
     """What the seating method ranks on: tournament points, best first. With the event's
     "seat by club rating": before anyone has points (round 1) the ratings themselves, so
     that Swiss seats players of similar rating together; afterwards players level on points

@@ -12,11 +12,11 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.services.actors import Actor, account
 from tournaments.models import Club, Federation, MemberImport, Person, Player
 from tournaments.rules.text import escaped, unprintable
 from tournaments.words.names import folded
@@ -153,7 +153,7 @@ def apply_member_list(
     federation: Federation,
     plan: MemberPlan,
     file_name: str,
-    user: AbstractBaseUser | AnonymousUser | None,
+    user: Actor,
 ) -> MemberImport:
     """Apply a plan in one transaction: new people and their club membership, changes,
     and each one linked to his club's player of the same name (made if the club has none)."""
@@ -188,7 +188,7 @@ def apply_member_list(
             changed=len(plan.changes),
             unchanged=plan.unchanged,
             refused=len(plan.refused),
-            imported_by=user if user is not None and user.is_authenticated else None,
+            imported_by=account(user),
         )
     return record
 

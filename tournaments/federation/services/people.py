@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.services.actors import Actor, account
 from tournaments.models import Federation, Person, PersonMerge, Player
 
 PERSON_FIELDS = ("licence", "name", "birth_year", "category")
@@ -36,7 +36,7 @@ def preview_merge(*, federation: Federation, players: list[Player]) -> MergePrev
         raise ValidationError(
             _("%(names)s: not in a club of this federation.") % {"names": ", ".join(outside)}
         )
-    same_club = {}
+    same_club: dict[int, Player] = {}
     for player in players:
         if player.club_id in same_club:
             raise ValidationError(
@@ -57,7 +57,7 @@ def preview_merge(*, federation: Federation, players: list[Player]) -> MergePrev
             )
             % {"licences": ", ".join(sorted(person.licence for person in licensed))}
         )
-    kept = licensed[0] if licensed else next(iter(people.values()), None)
+    kept: Person | None = licensed[0] if licensed else next(iter(people.values()), None)
     others = [person for person in people.values() if person and person != kept]
     gathered = set(
         Player.objects.filter(person__in=others)
@@ -72,7 +72,7 @@ def merge_players(
     *,
     federation: Federation,
     players: list[Player],
-    user: AbstractBaseUser | AnonymousUser | None,
+    user: Actor,
 ) -> PersonMerge:
     """Link the players to one person (kept, or made), recorded for undoing."""
     with transaction.atomic():
@@ -96,11 +96,11 @@ def merge_players(
             person=person,
             before=before,
             removed=removed,
-            merged_by=user if user is not None and user.is_authenticated else None,
+            merged_by=account(user),
         )
 
 
-def undo_merge(*, merge: PersonMerge, user: AbstractBaseUser | AnonymousUser | None) -> PersonMerge:
+def undo_merge(*, merge: PersonMerge, user: Actor) -> PersonMerge:
     """Every player back to the person he had before the merge (people it ended are made
     again, under their old number when it is free)."""
     with transaction.atomic():
@@ -120,11 +120,11 @@ def undo_merge(*, merge: PersonMerge, user: AbstractBaseUser | AnonymousUser | N
             Player.objects.filter(pk=entry["player"]).update(
                 person_id=remade.get(person_id, person_id)
             )
-        person = merge.person
-        if person is not None and not person.licence and not person.players.exists():
-            person.delete()  # made by the merge, and nobody's any more
+        merged: Person | None = merge.person
+        if merged is not None and not merged.licence and not merged.players.exists():
+            merged.delete()  # made by the merge, and nobody's any more
             merge.person = None
         merge.undone_at = timezone.now()
-        merge.undone_by = user if user is not None and user.is_authenticated else None
+        merge.undone_by = account(user)
         merge.save(update_fields=["person", "undone_at", "undone_by"])
     return merge

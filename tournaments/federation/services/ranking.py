@@ -86,7 +86,8 @@ def game_rated(game: Game) -> bool:
         if stored or blocking.exists() or any(seat.rank is None for seat in seats):
             rebuild_ranking(federation=federation, since=played_on)
             return True
-        table = [(people[seat.player_id], seat.rank) for seat in seats]
+        # Every seat is placed (checked above).
+        table = [(people[seat.player_id], seat.rank) for seat in seats if seat.rank is not None]
         current = _last_ratings(federation, people=[person for person, _place in table])
         if len(table) >= 2:
             _write(_rate(federation.pk, game.pk, played_on, table, current))
@@ -134,7 +135,7 @@ def _rated_tables(
         "position",
     ).values_list("game_id", "game__event__date", "player__person_id", "rank")
     for (game_id, played_on), group in itertools.groupby(rows, key=lambda row: row[:2]):
-        table = [(person_id, rank) for _g, _d, person_id, rank in group]
+        table = [(person_id, rank) for _g, _d, person_id, rank in group if rank is not None]
         if len(table) >= 2:  # a game of one rated player rates nobody
             yield game_id, played_on, table
 

@@ -8,12 +8,12 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.services.actors import Actor, account
 from tournaments.models import ApiToken, Club, Event, Scope
 
 # "rms_" says what the secret is when it turns up in a log or a repository (secret scanners
@@ -40,7 +40,7 @@ def create_token(
     name: str,
     scopes: list[str],
     days: int,
-    user: AbstractBaseUser | AnonymousUser | None,
+    user: Actor,
     event: Event | None = None,
 ) -> NewToken:
     """A new token of the club (of one of its events when `event` is given)."""
@@ -67,18 +67,18 @@ def create_token(
             prefix=secret[: len(PREFIX) + 4],
             digest=digest(secret),
             expires_at=timezone.now() + timedelta(days=days),
-            created_by=user if user is not None and user.is_authenticated else None,
+            created_by=account(user),
         )
     return NewToken(token, secret)
 
 
-def revoke_token(*, token: ApiToken, user: AbstractBaseUser | AnonymousUser | None) -> ApiToken:
+def revoke_token(*, token: ApiToken, user: Actor) -> ApiToken:
     """The token stops working at once (it is kept, revoked, so that its uses stay named)."""
     with transaction.atomic():
         token = ApiToken.objects.select_for_update().get(pk=token.pk)
         if token.revoked_at is None:
             token.revoked_at = timezone.now()
-            token.revoked_by = user if user is not None and user.is_authenticated else None
+            token.revoked_by = account(user)
             token.save(update_fields=["revoked_at", "revoked_by"])
     return token
 

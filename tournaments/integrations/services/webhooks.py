@@ -14,7 +14,6 @@ import time
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
@@ -24,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tasks import task
 
+from tournaments.clubs.services.actors import Actor, account
 from tournaments.integrations.outbound import Refused, checked_address, post
 from tournaments.models import (
     Club,
@@ -61,7 +61,7 @@ def subscribe(
     club: Club,
     url: str,
     happenings: list[str],
-    user: AbstractBaseUser | AnonymousUser | None,
+    user: Actor,
     event: Event | None = None,
 ) -> WebhookSubscription:
     """A new subscription with its own signing secret; ValidationError for an address the
@@ -93,7 +93,7 @@ def subscribe(
             url=url,
             happenings=[each for each in Happening.values if each in happenings],
             secret=secrets.token_hex(32),
-            created_by=user if user is not None and user.is_authenticated else None,
+            created_by=account(user),
         )
         transaction.on_commit(forget_listening)
     return subscription
@@ -116,7 +116,7 @@ def delete_subscription(*, subscription: WebhookSubscription) -> None:
 
 def listening() -> dict[int, set[str]]:
     """Club id → what its active subscriptions hear of: one query, then from the cache."""
-    found = cache.get(LISTENING_KEY)
+    found: dict[int, set[str]] | None = cache.get(LISTENING_KEY)
     if found is None:
         found = {}
         rows = WebhookSubscription.objects.filter(active=True).values_list("club_id", "happenings")
@@ -205,14 +205,15 @@ def _send_overdue(*, exclude: list[str]) -> None:
         send_delivery.enqueue(str(delivery_id))
 
 
-def resend(*, delivery: WebhookDelivery, user: AbstractBaseUser | AnonymousUser | None) -> None:
+def resend(*, delivery: WebhookDelivery, user: Actor) -> None:
     """The organiser sends a delivery again now (given up or not): its next try is at once."""
     with transaction.atomic():
         delivery = WebhookDelivery.objects.select_for_update().get(pk=delivery.pk)
         delivery.state = WebhookDelivery.State.PENDING
         delivery.next_attempt_at = timezone.now()
         delivery.save(update_fields=["state", "next_attempt_at"])
-        by = user.pk if user is not None and user.is_authenticated else None
+        who = account(user)
+        by = who.pk if who is not None else None
         transaction.on_commit(lambda: send_delivery.enqueue(str(delivery.pk), resent_by=by))
 
 

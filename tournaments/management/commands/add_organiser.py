@@ -2,7 +2,8 @@
 
 Non-interactive with the password in ORGANISER_PASSWORD (never on the command line, where
 other users of the machine could read it); otherwise it asks on the terminal, and asks the
-name and the club too when they are left out (what `make serve` does on a first start).
+name and the club too when they are left out (what `make serve` does on a first start). It
+speaks the system's language, as `make serve` does (French on a French laptop).
 """
 
 from __future__ import annotations
@@ -15,9 +16,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError, no_translations
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
 
-from tournaments.clubs.services import create_organiser, make_organiser, new_organiser
+from ramiscore.prepare import system_language
+from tournaments.clubs.services.accounts import create_organiser, new_organiser
+from tournaments.clubs.services.clubs import make_organiser
 
 PASSWORD_VARIABLE = "ORGANISER_PASSWORD"
 
@@ -45,15 +50,19 @@ class Command(BaseCommand):
             help="never ask: fail instead when something is missing",
         )
 
-    # In English like the prompts, whatever the site's language (Django's own messages too).
-    @no_translations
-    def handle(self, *args: Any, username: str, club: str, email: str, **options: Any) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
+        # The terminal's language, not the site's (Django's own messages too).
+        with translation.override(system_language(os.environ)):
+            self._add(**options)
+
+    def _add(self, *, username: str, club: str, email: str, **options: Any) -> None:
         interactive = options["interactive"] and sys.stdin.isatty()
         if not username:
             if not interactive:
-                raise CommandError("Give the organiser's user name.")
+                raise CommandError(_("Give the organiser's user name."))
             username, club = self._ask_name_and_club(club)
-        existing = get_user_model().objects.filter(username=username.strip()).first()
+        # User names log in whatever their case: "Claire" is the account claire.
+        existing = get_user_model().objects.filter(username__iexact=username.strip()).first()
         if existing is not None:
             self._join_club(existing, club)
             return
@@ -66,8 +75,11 @@ class Command(BaseCommand):
         if not password:
             if not interactive:
                 raise CommandError(
-                    f"No password: set {PASSWORD_VARIABLE}, or run this on a terminal to be "
-                    "asked for one."
+                    _(
+                        "No password: set %(variable)s, or run this on a terminal to be asked "
+                        "for one."
+                    )
+                    % {"variable": PASSWORD_VARIABLE}
                 )
             password = self._ask_password(user)
         try:
@@ -75,29 +87,42 @@ class Command(BaseCommand):
             club_row = make_organiser(user=user, club_name=club) if club.strip() else None
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
-        where = f" of {club_row.name}" if club_row else " (he creates his club on first login)"
-        self.stdout.write(self.style.SUCCESS(f"Organiser {user.username!r}{where} added."))
+        if club_row:
+            done = _("Organiser '%(username)s' of %(club)s added.")
+        else:
+            done = _("Organiser '%(username)s' added (he creates his club on first login).")
+        club_name = club_row.name if club_row else ""
+        self.stdout.write(self.style.SUCCESS(done % {"username": user.username, "club": club_name}))
 
     def _join_club(self, user, club: str) -> None:
         """An existing account: only joins the club; his password stays as it is."""
         if not club.strip():
             raise CommandError(
-                f"{user.username!r} has an account already: add --club to make him organise "
-                "a club, or change his password in the admin."
+                _(
+                    "'%(username)s' has an account already: add --club to make him organise a "
+                    "club, or change his password in the admin."
+                )
+                % {"username": user.username}
             )
         try:
             club_row = make_organiser(user=user, club_name=club)
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
-        self.stdout.write(self.style.SUCCESS(f"{user.username!r} now organises {club_row.name}."))
+        self.stdout.write(
+            self.style.SUCCESS(
+                _("'%(username)s' now organises %(club)s.")
+                % {"username": user.username, "club": club_row.name}
+            )
+        )
 
     def _ask_name_and_club(self, club: str) -> tuple[str, str]:
-        self.stdout.write("Add the organiser who will log in to run the club's events.")
+        self.stdout.write(_("Add the organiser who will log in to run the club's events."))
         while True:
-            username = input("User name to log in with (letters, digits, no spaces): ").strip()
+            username = input(_("User name to log in with (letters, digits, no spaces): "))
+            username = username.strip()
             if not username:
-                raise CommandError("No user name given: no organiser added.")
-            if get_user_model().objects.filter(username=username).exists():
+                raise CommandError(_("No user name given: no organiser added."))
+            if get_user_model().objects.filter(username__iexact=username).exists():
                 break
             try:
                 new_organiser(username=username)
@@ -106,14 +131,14 @@ class Command(BaseCommand):
                 continue
             break
         while not club.strip():
-            club = input("Your club's name: ")
+            club = input(_("Your club's name: "))
         return username, club
 
     def _ask_password(self, user) -> str:
         while True:
-            password = getpass.getpass("Password: ")
-            if password != getpass.getpass("The same password again: "):
-                self.stderr.write("The two passwords differ: try again.")
+            password = getpass.getpass(_("Password: "))
+            if password != getpass.getpass(_("The same password again: ")):
+                self.stderr.write(_("The two passwords differ: try again."))
                 continue
             try:
                 validate_password(password, user)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Seat
 from tournaments.play.display.hands import display_name, held_words
-from tournaments.play.selectors.history import GameHistory
+from tournaments.play.selectors.history import GameHistory, HistoryRecord
 from tournaments.words.formats import labelled
 from tournaments.words.labels import how_label
 
@@ -37,7 +37,8 @@ class Change:
     summary: str  # translated: "Hand 3 corrected"
     reason: str = ""
     details: list[str] = field(default_factory=list)
-    order: tuple = ()  # (date, kind, history id): newest first, stable on equal dates
+    # (date, kind, history id): newest first, stable on equal dates
+    order: tuple[datetime, int, int] | tuple[()] = ()
 
 
 def game_changes(
@@ -55,9 +56,11 @@ def hand_changes(history: GameHistory, seats: list[Seat]) -> list[Change]:
     return game_changes(history, seats, limit=None)
 
 
-def _hand_changes(hand_records, line_records, names: dict[int, str]) -> list[Change]:
+def _hand_changes(
+    hand_records: list[HistoryRecord], line_records: list[HistoryRecord], names: dict[int, str]
+) -> list[Change]:
     line_details = _line_details(hand_records, line_records, names)
-    previous: dict[int, object] = {}
+    previous: dict[int, HistoryRecord] = {}
     changes = []
     for record in hand_records:
         before = previous.get(record.id)
@@ -95,7 +98,7 @@ def _hand_changes(hand_records, line_records, names: dict[int, str]) -> list[Cha
     return changes
 
 
-def _hand_action(record, before) -> str | None:
+def _hand_action(record: HistoryRecord, before: HistoryRecord | None) -> str | None:
     if record.history_type == "+":
         return ENTERED
     if record.history_type == "-":
@@ -107,7 +110,7 @@ def _hand_action(record, before) -> str | None:
     return CORRECTED
 
 
-def is_confirmation(record, before) -> bool:
+def is_confirmation(record: HistoryRecord, before: HistoryRecord | None) -> bool:
     """Whether a hand's history record is its confirmation (not a correction): the service
     says so as the change's reason."""
     if record.history_change_reason == "confirmed":
@@ -121,7 +124,7 @@ def is_confirmation(record, before) -> bool:
     )
 
 
-def _who(record, action: str, names: dict[int, str]) -> str:
+def _who(record: HistoryRecord, action: str, names: dict[int, str]) -> str:
     """The player named at the table, else the account that made the change; people at the
     table without one use its link."""
     seat_id = {ENTERED: record.entered_by_seat_id, CONFIRMED: record.confirmed_by_seat_id}
@@ -139,7 +142,9 @@ def _who(record, action: str, names: dict[int, str]) -> str:
     return _("table link")
 
 
-def _fact_details(before, after, names: dict[int, str]) -> list[str]:
+def _fact_details(
+    before: HistoryRecord | None, after: HistoryRecord, names: dict[int, str]
+) -> list[str]:
     """How the hand ended, before and after a correction, when it changed."""
     if before is None:
         return []
@@ -160,15 +165,17 @@ def _fact_details(before, after, names: dict[int, str]) -> list[str]:
     return details
 
 
-def _line_details(hand_records, line_records, names: dict[int, str]) -> dict[int, list[str]]:
+def _line_details(
+    hand_records: list[HistoryRecord], line_records: list[HistoryRecord], names: dict[int, str]
+) -> dict[int, list[str]]:
     """What each player held before and after each correction, keyed by the history id of
     the hand's correction record (the lines are saved just after their hand)."""
-    corrections: dict[int, list] = defaultdict(list)
+    corrections: dict[int, list[HistoryRecord]] = defaultdict(list)
     for record in hand_records:
         if record.history_type == "~":
             corrections[record.id].append(record)
     details: dict[int, list[str]] = defaultdict(list)
-    previous: dict[int, object] = {}
+    previous: dict[int, HistoryRecord] = {}
     for line in line_records:
         before = previous.get(line.id)
         previous[line.id] = line
@@ -184,7 +191,7 @@ def _line_details(hand_records, line_records, names: dict[int, str]) -> dict[int
     return details
 
 
-def _game_changes(game_records) -> list[Change]:
+def _game_changes(game_records: list[HistoryRecord]) -> list[Change]:
     """Closing, reopening and rule changes; link changes stay private (the link is secret)."""
     changes = []
     for before, record in zip(game_records, game_records[1:], strict=False):

@@ -131,13 +131,20 @@ def game_chart(sheet: GameSheet, *, width: int, height: int) -> str:
     )
 
 
-def _chart_id(players, running_totals, target, title) -> str:
+def _chart_id(
+    players: list[str], running_totals: list[dict[str, int]], target: int | None, title: str
+) -> str:
     """An id unique to the chart's content, so that two charts on one page do not clash."""
     digest = hashlib.sha1(repr((players, running_totals, target, title)).encode()).hexdigest()
     return f"chart-{digest[:10]}"
 
 
-def _describe(players, running_totals, target, lowest_wins) -> str:
+def _describe(
+    players: list[str],
+    running_totals: list[dict[str, int]],
+    target: int | None,
+    lowest_wins: bool,
+) -> str:
     """The text alternative: where everyone stands after the last hand."""
     parts = []
     if target is not None:
@@ -295,7 +302,9 @@ def _legend_layout(players: list[str], width: int, font_size: int) -> list[list[
     return rows if players else []
 
 
-def _legend(players, rows, top: float, font_size: int) -> list[str]:
+def _legend(
+    players: list[str], rows: list[list[tuple[int, float]]], top: float, font_size: int
+) -> list[str]:
     parts = ['<g class="legend">']
     for row_number, row in enumerate(rows):
         y = top + row_number * (font_size + 10) + font_size / 2 + 2

@@ -1,7 +1,7 @@
 """When a hand number is already taken (two phones at one table): what was stored first,
 player by player beside what the refused entry said where it differs (the counts to check at
-the table, not the points they gave), and what comes next (the next hand, or the end of the
-game). Built from the game sheet already loaded: no query.
+the table, not the points they gave), who entered it, and what comes next (the next hand, or
+the end of the game). Built from the game sheet already loaded: no query.
 """
 
 from __future__ import annotations
@@ -10,13 +10,17 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from tournaments.models import HandLine, Seat
-from tournaments.play.display.hands import outcome_text
+from tournaments.models import Hand, HandLine, Seat
+from tournaments.play.display.hands import entered_by, outcome_text
 from tournaments.play.facts import HandFacts
 from tournaments.play.selectors.games import GameSheet, HandRow
 from tournaments.rules.cards import format_cards
-from tournaments.rules.hands import NEVER_MELDED
+from tournaments.rules.hands import NEVER_MELDED, Held
 from tournaments.words.cards import shown_codes
+
+# A held value as compared: a count, NEVER_MELDED (or a code the engine refused), the card
+# codes sorted, or None (nothing).
+Compared = int | str | list[str] | None
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,7 @@ class ConflictView:
     next_number: int
     rows: list[ConflictRow]  # the stored hand's players; empty if there is no stored hand
     outcome: str = ""  # the stored hand's "Anne · Went out"
+    entered_by: str = ""  # who entered the stored hand, when it is known
     entered_outcome: str = ""  # the refused entry's, when it differs
     same: bool = False  # the stored hand has exactly the facts that were refused
     game_over: bool = False  # the stored hand (or an earlier one) ended the game
@@ -52,9 +57,11 @@ def conflict_view(
     """The stored hand `number` and what follows it; `facts`, the refused entry, if any."""
     game = sheet.game
     stored = next((row for row in sheet.rows if row.number == number), None)
-    rows, outcome, entered_outcome = [], "", ""
+    rows: list[ConflictRow] = []
+    outcome, entered_outcome, who = "", "", ""
     if stored is not None:
         outcome = outcome_text(stored.hand.how, stored.hand.ended_by)
+        who = _entered_by(stored.hand, sheet.seats)
         if facts is not None and (facts.how, facts.ended_by) != (
             stored.hand.how,
             stored.hand.ended_by,
@@ -75,12 +82,21 @@ def conflict_view(
         next_number=len(sheet.rows) + 1,
         rows=rows,
         outcome=outcome,
+        entered_by=who,
         entered_outcome=entered_outcome,
         same=stored is not None and facts is not None and same_facts(stored, sheet.seats, facts),
         game_over=game.finished or game.closed,
-        winner=game.winner.name if game.finished and game.winner_id else "",
+        winner=game.winner.name if game.finished and game.winner is not None else "",
         correct_url=correct_url if stored is not None else "",
     )
+
+
+def _entered_by(hand: Hand, seats: list[Seat]) -> str:
+    """The player named at the table, the account (by its person's name), or the table
+    link's phone; "" when the hand does not say (imported from a game file, say)."""
+    if not (hand.entered_by_seat_id or hand.entered_by_id or hand.entered_from):
+        return ""
+    return entered_by(hand, {seat.id: seat for seat in seats})
 
 
 def same_facts(row: HandRow, seats: list[Seat], facts: HandFacts) -> bool:
@@ -96,7 +112,7 @@ def same_facts(row: HandRow, seats: list[Seat], facts: HandFacts) -> bool:
     )
 
 
-def _stored(line: HandLine | None):
+def _stored(line: HandLine | None) -> Compared:
     if line is None:
         return None
     if line.never_melded:
@@ -106,13 +122,13 @@ def _stored(line: HandLine | None):
     return line.held_count
 
 
-def _typed(value):
+def _typed(value: Held | None) -> Compared:
     if isinstance(value, tuple):
         return sorted(format_cards(value).split())
     return value  # a count, NEVER_MELDED, None, or a wrong code (never equal to a stored one)
 
 
-def _shown(value) -> str:
+def _shown(value: Compared) -> str:
     """A held value as the box shows it: the count, the cards (in the page's letters),
     "never melded", or a dash."""
     if value is None:

@@ -9,22 +9,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Hand, HandLine, Seat
+from tournaments.play.facts import HeldLine
 from tournaments.play.selectors.games import HandRow
 from tournaments.rules.hands import GIN_, KNOCK, UNDERCUT
 from tournaments.words.cards import shown_codes
 from tournaments.words.labels import how_choice
 
 
-def display_name(user) -> str:
+def display_name(user: User) -> str:
     """How a page or a sheet names an account: the full name if set, else the username."""
     return user.get_full_name() or user.get_username()
 
 
-def held_words(line) -> str:
+def held_words(line: HeldLine | None) -> str:
     """What a player held: a count, card codes in the page's letters ("RK 7P" in French),
     "never melded", or "—" (a line or a history record of one)."""
     if line is None:
@@ -54,12 +56,12 @@ def outcome(hand: Hand) -> str:
     text = outcome_text(hand.how, hand.ended_by if hand.ended_by_id else None)
     if hand.how == KNOCK and hand.result == GIN_:
         text += " · " + str(GIN_AT_ZERO)
-    if hand.result == UNDERCUT and hand.winner_id:
+    if hand.result == UNDERCUT and hand.winner is not None:
         text += " · " + _("undercut by %(name)s") % {"name": hand.winner.player.name}
     return text
 
 
-def person(seat: Seat | None, user, device: str) -> str:
+def person(seat: Seat | None, user: User | None, device: str) -> str:
     """Who entered or confirmed a hand: the player named at the table, else the account,
     else the table link's phone (its first characters), else "—"."""
     if seat is not None:
@@ -72,14 +74,17 @@ def person(seat: Seat | None, user, device: str) -> str:
 
 
 def entered_by(hand: Hand, seats_by_id: dict[int, Seat]) -> str:
-    return person(seats_by_id.get(hand.entered_by_seat_id), hand.entered_by, hand.entered_from)
+    seat_id = hand.entered_by_seat_id
+    seat = seats_by_id.get(seat_id) if seat_id is not None else None
+    return person(seat, hand.entered_by, hand.entered_from)
 
 
 def confirmed_by(hand: Hand, seats_by_id: dict[int, Seat]) -> str:
     """Who confirmed it; "" when it was never asked for or is still awaited."""
     if hand.confirmed_at is None:
         return ""
-    seat = seats_by_id.get(hand.confirmed_by_seat_id)
+    seat_id = hand.confirmed_by_seat_id
+    seat = seats_by_id.get(seat_id) if seat_id is not None else None
     return person(seat, hand.confirmed_by, hand.confirmed_from)
 
 

@@ -7,13 +7,14 @@ labels are translated, the amounts formatted, the leader and the status decided.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments.models import Game, Seat
+from tournaments.models import Event, Game, Seat
 from tournaments.play.display.progress import Bar, GameProgress, game_progress
 from tournaments.play.selectors.cards import SeatLine
 from tournaments.play.selectors.games import GameSheet
@@ -113,7 +114,10 @@ class GameCard:
 
 
 def game_card(
-    game: Game, seats: list[CardSeat], current_scores: dict[int, int] | None = None, event=None
+    game: Game,
+    seats: Sequence[CardSeat],
+    current_scores: dict[int, int] | None = None,
+    event: Event | None = None,
 ) -> GameCard:
     """A table's card from the game and its seats: `Seat`s with their players, or the
     lighter `SeatLine`s of the event page.
@@ -215,6 +219,7 @@ class ShownHand:
     ended_by: str
     how: str
     won_by: str  # only when someone else than the player who ended it won the hand
+    winner: str  # who won the hand, whoever ended it ("" for a draw)
     provisional: bool
     cells: list[HandCell]
 
@@ -224,14 +229,15 @@ def hand_views(sheet: GameSheet) -> list[ShownHand]:
     views = []
     for row in sheet.rows:
         hand = row.hand
-        ended_by = hand.ended_by.player.name if hand.ended_by_id else ""
-        winner = hand.winner.player.name if hand.winner_id else ""
+        ended_by = hand.ended_by.player.name if hand.ended_by is not None else ""
+        winner = hand.winner.player.name if hand.winner is not None else ""
         views.append(
             ShownHand(
                 number=hand.number,
                 ended_by=ended_by,
                 how=how_label(hand.result or hand.how),
                 won_by=winner if winner != ended_by else "",
+                winner=winner,
                 provisional=hand.is_provisional,
                 cells=[
                     HandCell(line.counted, line.points, line.running_total)

@@ -50,8 +50,9 @@ def hand_history_table(sheet: GameSheet) -> HandHistoryTable:
             "hand": view.number,
             "ended_by": view.ended_by,
             "how": view.how,
-            # The hand's winner when it is not the player who ended it (an undercut).
-            "won_by": view.won_by,
+            # Every hand's winner: a spreadsheet reads a column, not the page's sentence,
+            # which names him only when he is not the player who ended it (an undercut).
+            "won_by": view.winner,
             "provisional": _("yes") if view.provisional else "",
         }
         for index, cell in enumerate(view.cells):

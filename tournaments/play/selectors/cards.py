@@ -48,8 +48,8 @@ def seat_lines(game_ids: list[int]) -> dict[int, list[SeatLine]]:
     """These games' seats in order, as their cards show them: one query."""
     seats: dict[int, list[SeatLine]] = {game_id: [] for game_id in game_ids}
     rows = Seat.objects.filter(game_id__in=game_ids).order_by("game_id", "position")
-    for game_id, *line in rows.values_list(
+    for game_id, seat_id, player_id, name, total, rank, prize in rows.values_list(
         "game_id", "id", "player_id", "player__name", "total", "rank", "prize"
     ):
-        seats[game_id].append(SeatLine(*line))
+        seats[game_id].append(SeatLine(seat_id, player_id, name, total, rank, prize))
     return seats

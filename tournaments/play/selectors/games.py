@@ -60,7 +60,7 @@ def game_sheet(game_id: int) -> GameSheet:
         .select_related("entered_by", "confirmed_by")
         .prefetch_related(Prefetch("lines", queryset=HandLine.objects.all()))
     )
-    by_id = {seat.id: seat for seat in seats}
+    by_id: dict[int | None, Seat] = {seat.id: seat for seat in seats}
     rows = []
     for hand in hands:
         # Who ended and who won the hand sit at this table: the seats already loaded.

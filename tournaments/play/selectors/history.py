@@ -5,17 +5,24 @@ hands. `tournaments.play.display.audit` tells it in words."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import QuerySet
 
 from tournaments.models import Game, Hand, HandLine, Seat
 
+# A django-simple-history record: an instance of the model it makes at run time for each
+# tracked one (its fields, and history_date, history_type, history_user...). No static type
+# describes it, and django-simple-history has no types: Any, named once here.
+HistoryRecord = Any
+
 
 @dataclass
 class GameHistory:
-    hands: list  # Hand.history records, with who entered and confirmed
-    lines: list  # HandLine.history records
-    games: list = field(default_factory=list)  # Game.history records (none for one hand)
+    hands: list[HistoryRecord]  # Hand.history records, with who entered and confirmed
+    lines: list[HistoryRecord]  # HandLine.history records
+    # Game.history records (none for one hand)
+    games: list[HistoryRecord] = field(default_factory=list)
 
 
 def game_history(game: Game, seats: list[Seat]) -> GameHistory:
@@ -38,7 +45,7 @@ def hand_history(hand: Hand) -> GameHistory:
     )
 
 
-def hand_records(game: Game) -> list:
+def hand_records(game: Game) -> list[HistoryRecord]:
     """The history of the game's hands (entered, corrected, confirmed, deleted) with who did
     it, oldest first: one query."""
     return list(
@@ -48,7 +55,7 @@ def hand_records(game: Game) -> list:
     )
 
 
-def _hand_records(records: QuerySet) -> list:
+def _hand_records(records: QuerySet[HistoryRecord]) -> list[HistoryRecord]:
     return list(
         records.select_related("history_user", "entered_by", "confirmed_by").order_by(
             "history_date", "history_id"

@@ -16,7 +16,11 @@ def hand_news(hand: Hand) -> dict[str, Any]:
     """A hand that counts: how it ended, and each player's points and total after it."""
     lines = HandLine.objects.filter(hand=hand).select_related("seat__player")
     game = hand.game
-    ended_by = Seat.objects.filter(pk=hand.ended_by_id).values_list("player__name", flat=True)
+    ended_by = (
+        Seat.objects.filter(id=hand.ended_by_id).values_list("player__name", flat=True)
+        if hand.ended_by_id is not None
+        else Seat.objects.none().values_list("player__name", flat=True)
+    )
     return {
         **_table(game),
         "hand": hand.number,

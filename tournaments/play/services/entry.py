@@ -14,7 +14,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TypeGuard
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -22,21 +24,23 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import rules
-from tournaments.clubs.services import organises
+from tournaments.clubs.permissions import Can
+from tournaments.clubs.selectors.roles import may_on_event
+from tournaments.clubs.services.actors import Actor
 from tournaments.models import Game, Hand, HandLine, Happening, Seat
 from tournaments.models.signals import tell
 from tournaments.play.facts import HandFacts, engine_game, load_facts
 from tournaments.play.selectors.news import hand_news
 from tournaments.play.services.scoring import refresh_game
 from tournaments.rules.cards import format_cards
-from tournaments.rules.hands import NEVER_MELDED, count_hand
+from tournaments.rules.hands import NEVER_MELDED, Held, count_hand
 from tournaments.rules.scoring import HandResult, score_hand
 
 
 class HandConflict(Exception):
     """Someone else stored this hand number first (two devices at one table)."""
 
-    def __init__(self, stored: Hand | None, expected: int):
+    def __init__(self, stored: Hand | None, expected: int) -> None:
         self.stored, self.expected = stored, expected
         super().__init__(f"hand {expected} is the next one to enter")
 
@@ -75,7 +79,7 @@ def record_hand(
     game: Game,
     number: int,
     facts: HandFacts,
-    user=None,
+    user: Actor = None,
     device: str = "",
     entered_by_seat: Seat | None = None,
     idempotency_key: str = "",
@@ -137,7 +141,8 @@ class HandChanged(ValidationError):
 def hand_fingerprint(hand: Hand, lines: Iterable[HandLine | None]) -> str:
     """What a page shows of a stored hand (its facts, whether and when it was confirmed), in
     a few characters: a correction made on a page that saw another is refused."""
-    facts = [hand.how, hand.ended_by_id, hand.needs_confirmation, str(hand.confirmed_at)]
+    facts: list[object] = [hand.how, hand.ended_by_id, hand.needs_confirmation]
+    facts.append(str(hand.confirmed_at))
     facts += sorted(
         (line.seat_id, line.held_count, line.held_cards, line.never_melded)
         for line in lines
@@ -151,10 +156,10 @@ def correct_hand(
     hand: Hand,
     facts: HandFacts,
     reason: str,
-    user=None,
+    user: Actor = None,
     device: str = "",
     seen: str | None = None,
-):
+) -> Hand:
     """Replace a hand's facts, keeping the old ones in its history with who and why. With
     `seen` (the hand_fingerprint of the organiser's page), refused with HandChanged if the
     hand changed since."""
@@ -188,7 +193,12 @@ def correct_hand(
 
 
 def delete_last_hand(
-    *, game: Game, reason: str, user=None, number: int | None = None, hand_id: int | None = None
+    *,
+    game: Game,
+    reason: str,
+    user: Actor = None,
+    number: int | None = None,
+    hand_id: int | None = None,
 ) -> None:
     """Delete the game's last hand (its history keeps it, with who and why).
 
@@ -212,15 +222,16 @@ def delete_last_hand(
         refresh_game(game)
 
 
-def discard_hand(*, hand: Hand, reason: str, user=None) -> None:
+def discard_hand(*, hand: Hand, reason: str, user: Actor = None) -> None:
     """Discard a hand still waiting for confirmation (its history keeps it, with who and
     why); the hands after it move up one number."""
     _require_reason(reason)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=hand.game_id)
-        hand = game.hands.filter(pk=hand.pk).first()
-        if hand is None:
+        stored = game.hands.filter(pk=hand.pk).first()
+        if stored is None:
             raise ValidationError(_("This hand has been deleted since."))
+        hand = stored
         if not hand.is_provisional:
             raise ValidationError(
                 _("Hand %(number)s is confirmed: correct it instead of discarding it.")
@@ -238,7 +249,7 @@ def discard_hand(*, hand: Hand, reason: str, user=None) -> None:
 RENUMBERED = "renumbered"  # the history's reason when a discarded hand moves the next ones up
 
 
-def _delete(hand: Hand, user, reason: str) -> None:
+def _delete(hand: Hand, user: Actor, reason: str) -> None:
     _attribute(hand, user, reason)
     for line in hand.lines.all():
         _attribute(line, user, reason)
@@ -247,7 +258,7 @@ def _delete(hand: Hand, user, reason: str) -> None:
 
 
 def confirm_hand(
-    *, hand: Hand, user=None, device: str = "", confirmed_by_seat: Seat | None = None
+    *, hand: Hand, user: Actor = None, device: str = "", confirmed_by_seat: Seat | None = None
 ) -> Hand:
     """Confirm a hand waiting for it: an organiser of the event as himself; anyone else
     names the player of the table who confirms (`confirmed_by_seat`), who cannot be the one
@@ -257,7 +268,7 @@ def confirm_hand(
         hand = Hand.objects.get(pk=hand.pk)
         if not hand.is_provisional:
             raise ValidationError(_("This hand does not need confirming."))
-        if organises(user, game.event.club_id):
+        if may_on_event(user, Can.KEEP_SCORE, game.event):
             confirmed_by_seat = None
         else:
             _refuse_as_confirmer(game, hand, confirmed_by_seat, user, device)
@@ -283,7 +294,9 @@ def _tell_hand_counts(hand: Hand, game: Game) -> None:
     )
 
 
-def _refuse_as_confirmer(game: Game, hand: Hand, seat: Seat | None, user, device: str) -> None:
+def _refuse_as_confirmer(
+    game: Game, hand: Hand, seat: Seat | None, user: Actor, device: str
+) -> None:
     """The real check is the names (confirmer ≠ entrant); the phone or account that entered
     the hand is refused too, against slips (see docs/confirmation.md)."""
     if is_same_person(hand, user, device):
@@ -298,12 +311,12 @@ def _refuse_as_confirmer(game: Game, hand: Hand, seat: Seat | None, user, device
         )
 
 
-def may_confirm(hand: Hand, user, device: str, *, organiser: bool) -> bool:
+def may_confirm(hand: Hand, user: Actor, device: str, *, organiser: bool) -> bool:
     """Whether the page offers this person to confirm the hand (the service decides)."""
     return hand.is_provisional and (organiser or not is_same_person(hand, user, device))
 
 
-def is_same_person(hand: Hand, user, device: str) -> bool:
+def is_same_person(hand: Hand, user: Actor, device: str) -> bool:
     """Whether this user, or this device of a table link, entered the hand."""
     if _is_person(user) and hand.entered_by_id == user.pk:
         return True
@@ -312,7 +325,7 @@ def is_same_person(hand: Hand, user, device: str) -> bool:
     return not _is_person(user) and not device
 
 
-def pending_hands(games) -> list[Hand]:
+def pending_hands(games: Iterable[Game]) -> list[Hand]:
     """The hands of these games still waiting for confirmation, table by table: one query."""
     return list(
         Hand.objects.filter(game__in=games, needs_confirmation=True, confirmed_at__isnull=True)
@@ -321,7 +334,7 @@ def pending_hands(games) -> list[Hand]:
     )
 
 
-def refuse_pending(games) -> None:
+def refuse_pending(games: Iterable[Game]) -> None:
     """Nothing is final while a hand waits: closing is refused until each is confirmed or
     discarded."""
     waiting = pending_hands(games)
@@ -339,16 +352,16 @@ def _table_and_hand(hand: Hand) -> str:
     }
 
 
-def close_game(*, game: Game, user=None) -> None:
+def close_game(*, game: Game, user: Actor = None) -> None:
     """End a game early (a round's time is up): its totals stand, the winner follows."""
     set_closed(game=game, closed=True, user=user)
 
 
-def reopen_game(*, game: Game, user=None) -> None:
+def reopen_game(*, game: Game, user: Actor = None) -> None:
     set_closed(game=game, closed=False, user=user)
 
 
-def set_closed(*, game: Game, closed: bool, user=None, reason: str = "") -> Game:
+def set_closed(*, game: Game, closed: bool, user: Actor = None, reason: str = "") -> Game:
     """Close or reopen a game and rescore it; the history says who and why ("closed",
     "reopened" or the reason given, e.g. "round closed")."""
     with transaction.atomic():
@@ -364,7 +377,9 @@ def set_closed(*, game: Game, closed: bool, user=None, reason: str = "") -> Game
     return game
 
 
-def _write_lines(hand: Hand, game: Game, facts: HandFacts, reason: str = "", user=None) -> None:
+def _write_lines(
+    hand: Hand, game: Game, facts: HandFacts, reason: str = "", user: Actor = None
+) -> None:
     existing = {line.seat_id: line for line in hand.lines.all()}
     for seat in game.seats.all():
         line = existing.get(seat.id) or HandLine(hand=hand, seat=seat)
@@ -373,7 +388,7 @@ def _write_lines(hand: Hand, game: Game, facts: HandFacts, reason: str = "", use
         line.save()
 
 
-def _attribute(instance, user, reason: str = "") -> None:
+def _attribute(instance: Game | Hand | HandLine, user: Actor, reason: str = "") -> None:
     """Who and why, for the history: outside a web request (commands, imports) the history
     middleware cannot tell who made the change, so the service says it."""
     if _is_person(user):
@@ -382,14 +397,14 @@ def _attribute(instance, user, reason: str = "") -> None:
         instance._change_reason = reason
 
 
-def set_held(line: HandLine, value) -> None:
+def set_held(line: HandLine, value: Held | None) -> None:
     """Store a held value in a line: a count, cards (as codes), never melded, or nothing."""
     line.held_count = value if isinstance(value, int) else None
     line.held_cards = format_cards(value) if isinstance(value, tuple) else ""
     line.never_melded = value == NEVER_MELDED
 
 
-def rules_cards_text(value) -> str:
+def rules_cards_text(value: Held | None) -> str:
     """Cards as the codes stored in a line ("KD 7S"), or "" for a count."""
     if isinstance(value, tuple):
         return format_cards(value)
@@ -398,9 +413,9 @@ def rules_cards_text(value) -> str:
     return ""
 
 
-def _confirmed_by_organiser(hand: Hand, game: Game, user) -> None:
+def _confirmed_by_organiser(hand: Hand, game: Game, user: Actor) -> None:
     """An organiser keying a hand (from the paper sheet) or correcting one vouches for it."""
-    if hand.needs_confirmation and organises(user, game.event.club_id):
+    if hand.needs_confirmation and may_on_event(user, Can.KEEP_SCORE, game.event):
         hand.confirmed_by, hand.confirmed_at = user, timezone.now()
 
 
@@ -430,5 +445,5 @@ def _require_reason(reason: str) -> None:
         raise ValidationError(_("Say why: the reason is kept with the change."))
 
 
-def _is_person(user) -> bool:
-    return user is not None and getattr(user, "is_authenticated", False)
+def _is_person(user: Actor) -> TypeGuard[User]:
+    return user is not None and user.is_authenticated

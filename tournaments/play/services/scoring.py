@@ -23,6 +23,7 @@ from tournaments.play.facts import engine_game, load_facts
 from tournaments.play.selectors.news import game_news
 from tournaments.play.services import versions
 from tournaments.ratings import services as ratings
+from tournaments.rules.scoring import HandResult
 from tournaments.rules.tournament import places, tournament_points
 from tournaments.standings import services as standings
 
@@ -87,7 +88,9 @@ def _write_hands(seats: list[Seat], hands: list[Hand], result: rules.GameResult)
     )
 
 
-def line_values(scored, totals: dict[str, int], name: str) -> tuple[int | None, int, int]:
+def line_values(
+    scored: HandResult, totals: dict[str, int], name: str
+) -> tuple[int | None, int, int]:
     """A hand line's derived values: the player's counted value, points and running total."""
     return scored.counted.get(name), scored.points[name], totals[name]
 
@@ -99,7 +102,7 @@ def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decide
         if scored.winner:
             hands_won[scored.winner] += 1
     # Before any hand nobody is placed: a 0-0 tie is no ranking.
-    ranks = places(result.ranking, result.totals) if result.hands else dict.fromkeys(names)
+    ranks = places(result.ranking, result.totals) if result.hands else {}
     event = game.event
     points = (
         tournament_points(
@@ -125,7 +128,7 @@ def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decide
     for seat in seats:
         name = seat.player.name
         seat.total = result.totals[name]
-        seat.rank = ranks[name]
+        seat.rank = ranks.get(name)
         seat.hands_won = hands_won[name]
         cents = result.prizes.get(name) if (result.prizes and decided) else None
         seat.prize = Decimal(cents) / 100 if cents is not None else None
@@ -135,7 +138,9 @@ def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decide
     )
 
 
-def _write_game(game: Game, seats, hands: list[Hand], result, decided: bool) -> None:
+def _write_game(
+    game: Game, seats: list[Seat], hands: list[Hand], result: rules.GameResult, decided: bool
+) -> None:
     by_name = {seat.player.name: seat.player for seat in seats}
     provisional = any(hand.is_provisional for hand in hands)
     game.finished = decided

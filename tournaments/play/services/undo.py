@@ -7,18 +7,23 @@ the last one). The undo is itself a change, kept in the history with who and why
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.services.actors import Actor
 from tournaments.models import Game, Hand, HandLine, Seat
-from tournaments.play.facts import HandFacts, held_value
+from tournaments.play.facts import HandFacts, HeldLine, held_value
+from tournaments.play.selectors.history import HistoryRecord
 from tournaments.play.services.entry import correct_hand, delete_last_hand, set_held
 from tournaments.play.services.scoring import refresh_game
+from tournaments.rules.hands import Held
 
 
-def undo_change(*, game: Game, history_id: int, reason: str, user=None) -> None:
+def undo_change(*, game: Game, history_id: int, reason: str, user: Actor = None) -> None:
     """Reverse one recorded change of this game's hands; ValidationError if it cannot be."""
     record = Hand.history.filter(game_id=game.pk, history_id=history_id).first()
     if record is None:
@@ -46,11 +51,11 @@ def undo_change(*, game: Game, history_id: int, reason: str, user=None) -> None:
         )
 
 
-def _facts_as_of(version, moment) -> HandFacts:
+def _facts_as_of(version: HistoryRecord, moment: datetime) -> HandFacts:
     """The hand's facts as they stood in `version`, its lines as they were before `moment`."""
-    held = {}
+    held: dict[int, Held] = {}
     lines = HandLine.history.filter(hand_id=version.id, history_date__lt=moment)
-    latest: dict[int, object] = {}
+    latest: dict[int, HeldLine] = {}
     for line in lines.order_by("history_date", "history_id"):
         latest[line.seat_id] = line
     for seat_id, line in latest.items():
@@ -61,7 +66,7 @@ def _facts_as_of(version, moment) -> HandFacts:
     return HandFacts(version.how, ended_by, held)
 
 
-def _restore(game: Game, record, reason: str) -> None:
+def _restore(game: Game, record: HistoryRecord, reason: str) -> None:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         last = game.hands.aggregate(last=Max("number"))["last"] or 0

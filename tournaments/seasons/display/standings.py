@@ -3,15 +3,22 @@ rule in words, and a night's place as a sentence."""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django_tables2.columns.base import BoundColumn
 
 from tournaments.models import Season
-from tournaments.rules.season import as_decimal
+from tournaments.ranking import Cells
+from tournaments.rules.season import Place, as_decimal
+from tournaments.seasons.selectors.players import PlayerSeason
 from tournaments.seasons.selectors.standings import Night, SeasonStandings, TablePlace
 from tournaments.standings.display import NUMBER, PlaceColumn, PointsColumn
 from tournaments.words.formats import ordinal
@@ -22,18 +29,26 @@ def night_key(night: Night) -> str:
     return f"night_{night.event.pk}"
 
 
-def night_heading(night: Night) -> str:
-    """A night's column: its date, short ("12/03")."""
-    return formats.date_format(night.event.date, "SHORT_DATE_FORMAT")[:5]
+def night_headings(nights: list[Night]) -> list[str]:
+    """Each night's column: its date, short ("12/03"); two events of one day are told apart
+    by their order in it ("12/03 (1)", "12/03 (2)"), their names being the headers' titles."""
+    dates = [formats.date_format(night.event.date, "SHORT_DATE_FORMAT")[:5] for night in nights]
+    shared = Counter(dates)
+    seen: Counter[str] = Counter()
+    headings = []
+    for date in dates:
+        seen[date] += 1
+        headings.append(f"{date} ({seen[date]})" if shared[date] > 1 else date)
+    return headings
 
 
-def standings_rows(standings: SeasonStandings) -> list[dict]:
+def standings_rows(standings: SeasonStandings) -> list[Cells]:
     """One dict per player: place, tied, player, points, nights, best and one `night_<id>`
     per night (his season points that night, None if he did not play it), with the nights
     left out by "best N" listed in `dropped`."""
     rows = []
     for line in standings.lines:
-        row = {
+        row: Cells = {
             "place": line.place,
             "tied": line.tied,
             "player_id": line.player,
@@ -57,7 +72,7 @@ def standings_rows(standings: SeasonStandings) -> list[dict]:
 class SeasonPlayerColumn(tables.Column):
     """The name, a link to the member's page (his nights, places and rating)."""
 
-    def render(self, value: str, record: dict) -> str:
+    def render(self, value: str, record: Cells) -> str:
         return format_html(
             '<a href="{}">{}</a>', reverse("season:player", args=[record["player_id"]]), value
         )
@@ -70,10 +85,14 @@ class NightColumn(PointsColumn):
     """A night's season points; in brackets when "best N" leaves that night out; a dash for
     a night not played. The export keeps the number."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, empty_values=(None,), **kwargs)
 
-    def render(self, value, record: dict, bound_column) -> str:
+    # django-tables2 calls render with the arguments its signature names: this one reads more
+    # of them than PointsColumn's.
+    def render(  # type: ignore[override]
+        self, value: Decimal, record: Cells, bound_column: BoundColumn
+    ) -> str:
         if bound_column.name in record["dropped"]:
             return format_html(
                 '<span class="dropped">({})<span class="visually-hidden"> {}</span></span>',
@@ -82,7 +101,7 @@ class NightColumn(PointsColumn):
             )
         return points_text(value)
 
-    def value(self, value):
+    def value(self, value: Decimal | float | str | None) -> Decimal | float | str:
         return "" if value is None else super().value(value)
 
 
@@ -108,14 +127,14 @@ def season_table(standings: SeasonStandings) -> SeasonTable:
         (
             night_key(night),
             NightColumn(
-                verbose_name=night_heading(night),
+                verbose_name=heading,
                 attrs={
                     "th": {"class": "number night", "scope": "col", "title": night.event.name},
                     "td": {"class": "number"},
                 },
             ),
         )
-        for night in standings.nights
+        for night, heading in zip(standings.nights, night_headings(standings.nights), strict=True)
     ]
     return SeasonTable(standings_rows(standings), extra_columns=extra)
 
@@ -177,14 +196,30 @@ def table_place_text(table: TablePlace) -> str:
     return text + (_(", tied") if table.place.tied > 1 else "")
 
 
-def final_place_text(place) -> str:
+def final_place_text(place: Place) -> str:
     """ "3rd of 12" (", tied" when shared): a tournament's final place."""
     text = _("%(place)s of %(field)s") % {"place": ordinal(place.place), "field": place.field}
     return text + (_(", tied") if place.tied > 1 else "")
 
 
-def signed(number: int) -> str:
-    """A change with its sign, a true minus for losses: "+12", "−8", "0"."""
-    if number > 0:
-        return f"+{number}"
-    return f"\u2212{-number}" if number < 0 else "0"
+@dataclass(frozen=True)
+class NightSeasonPoints:
+    """What one night gave a member in one season: its season points, and whether they
+    count (a "best N" season leaves his weaker nights out)."""
+
+    season: Season
+    points: str
+    counted: bool
+
+
+def night_season_points(event_id: int, seasons: list[PlayerSeason]) -> list[NightSeasonPoints]:
+    """The season points a night gave the member, in each of his seasons that counts it."""
+    return [
+        NightSeasonPoints(
+            item.season,
+            points_text(as_decimal(item.line.points[event_id])),
+            event_id in item.line.counted,
+        )
+        for item in seasons
+        if event_id in item.line.points
+    ]

@@ -34,7 +34,7 @@ class PlayerNight:
 @dataclass(frozen=True)
 class PlayerSeason:
     season: Season
-    line: SeasonStanding
+    line: SeasonStanding[int, int]
     ranked: int  # players in the season's standings
 
 

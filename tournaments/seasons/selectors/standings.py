@@ -22,6 +22,10 @@ from tournaments.ranking import rank_players, records_from_rows
 from tournaments.rules import PRESETS
 from tournaments.rules.season import NightEntry, Place, SeasonStanding, rank_season
 
+# A seat as load_nights reads it (its event's id aside): game id, round number, table number,
+# finished, settled, player id, name, total, rank, tournament points.
+SeatRow = tuple[int, int, int, bool, bool, int, str, int, int | None, Decimal]
+
 
 @dataclass(frozen=True)
 class TablePlace:
@@ -76,18 +80,18 @@ def load_nights(events: Iterable[Event]) -> dict[int, Night]:
         "round__event_id", "player_id", "points"
     ):
         byes.setdefault(event_id, []).append((player_id, points))
-    registered: dict[int, list[tuple]] = {}
+    registered: dict[int, list[tuple[int, str, bool]]] = {}
     tournaments = [event.pk for event in events if event.is_tournament]
-    for event_id, *row in Registration.objects.filter(event_id__in=tournaments).values_list(
-        "event_id", "player_id", "player__name", "checked_in"
-    ):
-        registered.setdefault(event_id, []).append(tuple(row))
+    for event_id, player_id, name, checked_in in Registration.objects.filter(
+        event_id__in=tournaments
+    ).values_list("event_id", "player_id", "player__name", "checked_in"):
+        registered.setdefault(event_id, []).append((player_id, name, checked_in))
     open_rounds = set(
         Round.objects.filter(event_id__in=tournaments, closed_at__isnull=True).values_list(
             "event_id", flat=True
         )
     )
-    by_event: dict[int, list[tuple]] = {}
+    by_event: dict[int, list[SeatRow]] = {}
     for row in rows:
         by_event.setdefault(row[0], []).append(row[1:])
     for event_id, night in nights.items():
@@ -106,9 +110,9 @@ def load_nights(events: Iterable[Event]) -> dict[int, Night]:
     return nights
 
 
-def _club_night(night: Night, rows: list[tuple], byes: list[tuple[int, Decimal]]) -> None:
+def _club_night(night: Night, rows: list[SeatRow], byes: list[tuple[int, Decimal]]) -> None:
     """Each finished table gives its players their place at it."""
-    games: dict[int, list[tuple]] = {}
+    games: dict[int, list[SeatRow]] = {}
     for row in rows:
         if row[3]:  # finished
             games.setdefault(row[0], []).append(row)
@@ -117,6 +121,7 @@ def _club_night(night: Night, rows: list[tuple], byes: list[tuple[int, Decimal]]
     for game_rows in games.values():
         sharing = Counter(row[8] for row in game_rows)
         for game_id, round_number, table, _f, _c, player_id, _name, _total, rank, tp in game_rows:
+            assert rank is not None  # a finished table places every player
             place = Place(rank, sharing[rank], len(game_rows))
             places.setdefault(player_id, []).append(place)
             night.tables.setdefault(player_id, []).append(
@@ -133,7 +138,10 @@ def _club_night(night: Night, rows: list[tuple], byes: list[tuple[int, Decimal]]
 
 
 def _tournament_night(
-    night: Night, rows: list[tuple], registered: list[tuple], byes: list[tuple[int, Decimal]]
+    night: Night,
+    rows: list[SeatRow],
+    registered: list[tuple[int, str, bool]],
+    byes: list[tuple[int, Decimal]],
 ) -> None:
     """The tournament's standings as its own page ranks them; each player's final place."""
     event = night.event
@@ -171,7 +179,7 @@ def season_events(season: Season) -> list[Event]:
 class SeasonStandings:
     season: Season
     nights: list[Night]
-    lines: list[SeasonStanding]
+    lines: list[SeasonStanding[int, int]]  # players and nights by id
     names: dict[int, str]
 
     @property

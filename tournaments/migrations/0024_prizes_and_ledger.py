@@ -10,7 +10,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0015_table_link_reopened_on"),
+        ("tournaments", "0019_privacy_records"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

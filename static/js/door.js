@@ -1,0 +1,152 @@
+// The door's phone: the camera reads a player's QR code (the browser's BarcodeDetector where
+// it has one, the vendored jsQR otherwise), the server says who it is, one tap checks him in,
+// and the camera goes on to the next. Every word comes from the page (data attributes and
+// the fragments the server renders).
+(function () {
+  "use strict";
+  const root = document.querySelector("[data-door]");
+  if (!root) return;
+  const start = root.querySelector("[data-scan-start]");
+  const video = root.querySelector("[data-scan-video]");
+  const status = root.querySelector("[data-scan-status]");
+  const card = root.querySelector("[data-door-card]");
+  const csrf = document.querySelector("[name=csrfmiddlewaretoken]");
+  const canvas = document.createElement("canvas");
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  const done = new Set(); // codes this phone has checked in: a code held up again is skipped
+  let detector = null;
+  let busy = false; // a card is waiting for its tap
+
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+    status.textContent = root.dataset.noCamera;
+    return;
+  }
+  start.hidden = false;
+
+  function decoder() {
+    if ("BarcodeDetector" in window) {
+      detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+      return Promise.resolve();
+    }
+    if (window.jsQR) return Promise.resolve();
+    return new Promise(function (resolve, reject) {
+      const script = document.createElement("script");
+      script.src = root.dataset.decoder;
+      script.onload = resolve;
+      script.onerror = reject;
+      document.head.appendChild(script);
+    });
+  }
+
+  function read() {
+    if (detector) {
+      return detector.detect(video).then(function (codes) {
+        return codes.length ? codes[0].rawValue : null;
+      });
+    }
+    const width = video.videoWidth;
+    const height = video.videoHeight;
+    if (!width || !height) return Promise.resolve(null);
+    canvas.width = width;
+    canvas.height = height;
+    context.drawImage(video, 0, 0, width, height);
+    const pixels = context.getImageData(0, 0, width, height);
+    const code = window.jsQR(pixels.data, width, height, { inversionAttempts: "dontInvert" });
+    return Promise.resolve(code ? code.data : null);
+  }
+
+  // Every 120 ms, a look at the camera; while a card waits for its tap, only the wait.
+  function scan() {
+    function next() {
+      window.setTimeout(scan, 120);
+    }
+    if (busy) {
+      next();
+      return;
+    }
+    read()
+      .then(function (text) {
+        if (text && !busy && !done.has(text)) show(text);
+      })
+      .catch(function () {})
+      .finally(next);
+  }
+
+  function show(text) {
+    busy = true;
+    const url = root.dataset.scannedUrl + "?code=" + encodeURIComponent(text);
+    fetch(url, { credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (html) {
+        card.innerHTML = html;
+        card.dataset.code = text;
+        const button = card.querySelector(".check-in-button");
+        if (button) button.focus();
+        else done.add(text);
+      })
+      .catch(function () {
+        status.textContent = root.dataset.failed;
+        busy = false;
+      });
+  }
+
+  card.addEventListener("submit", function (event) {
+    const form = event.target.closest("[data-check-in]");
+    if (!form) return;
+    event.preventDefault();
+    const headers = { "X-Door": "1" };
+    if (csrf) headers["X-CSRFToken"] = csrf.value;
+    fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      headers: headers,
+      credentials: "same-origin",
+    })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (html) {
+        card.innerHTML = html;
+        done.add(card.dataset.code);
+        const count = card.querySelector("[data-count]");
+        const total = document.getElementById("door-count");
+        if (count && total) total.innerHTML = count.innerHTML;
+        busy = false;
+      })
+      .catch(function () {
+        status.textContent = root.dataset.failed;
+      });
+  });
+
+  card.addEventListener("click", function (event) {
+    if (!event.target.closest("[data-scan-next]")) return;
+    card.innerHTML = "";
+    busy = false;
+  });
+
+  start.addEventListener("click", function () {
+    start.hidden = true;
+    decoder()
+      .then(function () {
+        return navigator.mediaDevices.getUserMedia({
+          video: { facingMode: "environment" },
+          audio: false,
+        });
+      })
+      .then(function (stream) {
+        video.srcObject = stream;
+        video.hidden = false;
+        status.textContent = root.dataset.looking;
+        return video.play();
+      })
+      .then(scan)
+      .catch(function () {
+        start.hidden = false;
+        status.textContent = root.dataset.noCamera;
+      });
+  });
+})();

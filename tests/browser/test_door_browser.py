@@ -1,0 +1,156 @@
+"""The door in Chromium: two phones check 100 players in by the QR codes of their personal
+pages, held up to the camera one after the other (Chromium's fake camera plays a video of
+them), one tap each; and the player's side on a phone: signing up, the page to keep.
+
+The check-in test prints the time it took (a figure for the issue, not an assertion): a
+player holds his code up for HOLD seconds, so the door cannot go faster than that; what the
+test shows is that scanning, the card and the tap keep up with it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import time
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.camera import write_video
+from tests.browser.steps import assert_no_sideways_scroll, log_in
+from tests.factories import EventFactory, UserFactory, organise
+from tournaments.events.services.events import register_player
+from tournaments.models import Registration, Role
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = 100
+HOLD = 1.5  # seconds each player holds his code up to the camera
+SHOTS = Path("/work/notes/shots")
+
+
+def violations(page: Page) -> list[str]:
+    """Every axe-core finding on the page, whatever its impact, one line each."""
+    return [
+        f"{v['id']} ({v['impact']}): {[node['target'] for node in v['nodes']][:4]}"
+        for v in Axe().run(page).response["violations"]
+    ]
+
+
+def shoot(page: Page, artifacts: Path, name: str) -> None:
+    """A phone-size screenshot for a person to look at (test-artifacts/, not committed)."""
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def door_night(club):
+    """Tonight's event with 100 players signed up, none checked in yet, and a volunteer at
+    the door."""
+    event = EventFactory(club=club, name="Tournoi de printemps", date=timezone.localdate())
+    for number in range(1, PLAYERS + 1):
+        register_player(event=event, name=f"Joueur {number:03d}", checked_in=False)
+    volunteer = UserFactory(username="portier")
+    organise(club, volunteer, Role.DOOR)
+    return event, volunteer
+
+
+def phone(browser_type, launch_args: dict, video: Path):
+    """A second Chromium whose camera plays `video`, on a phone-size page."""
+    browser = browser_type.launch(
+        **{
+            **launch_args,
+            "args": [
+                *launch_args["args"],
+                "--use-fake-device-for-media-stream",
+                "--use-fake-ui-for-media-stream",
+                f"--use-file-for-fake-video-capture={video}",
+            ],
+        }
+    )
+    context = browser.new_context(
+        locale="fr-FR", viewport={"width": 390, "height": 844}, permissions=["camera"]
+    )
+    return browser, context.new_page()
+
+
+def test_two_phones_check_in_100_players_by_their_qr_codes(
+    browser_type, browser_type_launch_args, live_server: LiveServer, door_night, tmp_path, artifacts
+):
+    event, volunteer = door_night
+    server = live_server.url
+    tokens = list(event.registrations.order_by("id").values_list("token", flat=True))
+    halves = [tokens[: PLAYERS // 2], tokens[PLAYERS // 2 :]]
+    phones = []
+    for number, half in enumerate(halves, start=1):
+        codes = [f"{server}/r/{token}/" for token in half]
+        video = write_video(tmp_path / f"door-{number}.y4m", codes, seconds_each=HOLD)
+        phones.append(phone(browser_type, browser_type_launch_args, video))
+    try:
+        for _browser, page in phones:
+            log_in(page, server, volunteer)
+            page.goto(f"{server}/manage/events/{event.id}/door/")
+            page.locator("[data-scan-start]").click()
+            expect(page.locator("[data-scan-video]")).to_be_visible()
+        started = time.monotonic()
+        taps = 0
+        shot = False
+        while taps < PLAYERS:
+            for _browser, page in phones:
+                button = page.locator(".check-in-button")
+                button.wait_for(state="visible", timeout=120_000)
+                if not shot:
+                    shoot(page, artifacts, "door-scan")
+                    shot = True
+                button.click()
+                expect(page.locator('[data-result="in"]')).to_be_visible()
+                taps += 1
+        elapsed = time.monotonic() - started
+    finally:
+        for browser, _page in phones:
+            browser.close()
+    assert Registration.objects.filter(event=event, checked_in=True).count() == PLAYERS
+    print(
+        f"\n{PLAYERS} players checked in by 2 phones in {elapsed:.1f} s: "
+        f"{elapsed / PLAYERS:.2f} s per player, {2 * elapsed / PLAYERS:.2f} s per phone "
+        f"(each code held up {HOLD} s)"
+    )
+
+
+def test_a_player_signs_up_on_his_phone_and_keeps_his_page(
+    page: Page, live_server: LiveServer, club, artifacts
+):
+    event = EventFactory(
+        club=club,
+        name="Tournoi de printemps",
+        date=timezone.localdate() + datetime.timedelta(days=10),
+        registration_open=True,
+        capacity=40,
+    )
+    server = live_server.url
+    page.goto(f"{server}/events/{event.id}/")
+    page.locator(f'a[href="/events/{event.id}/register/"]').click()
+    page.fill("#id_name", "Bernadette Dupont-Lefèvre")
+    page.fill("#id_email", "bernadette@example.org")
+    page.locator("#id_consent").check()
+    assert_no_sideways_scroll(page)
+    assert violations(page) == []
+    shoot(page, artifacts, "sign-up")
+    page.locator("form.sign-up-form button[type=submit]").click()
+    expect(page.locator(".personal-qr svg")).to_be_visible()
+    assert_no_sideways_scroll(page)
+    assert violations(page) == []
+    shoot(page, artifacts, "confirmation")
+    assert "bernadette@example.org" not in page.content()
+
+
+def test_the_door_page_fits_a_phone_without_accessibility_violations(
+    page: Page, live_server: LiveServer, door_night, artifacts
+):
+    event, volunteer = door_night
+    log_in(page, live_server.url, volunteer)
+    page.goto(f"{live_server.url}/manage/events/{event.id}/door/?q=Joueur 00")
+    assert_no_sideways_scroll(page)
+    assert violations(page) == []

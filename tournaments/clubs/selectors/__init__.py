@@ -1,0 +1,1 @@
+"""Reads about a club and its people: who holds which role, what they may do, accounts."""

@@ -1,0 +1,1 @@
+"""A member's personal data, as French clubs must keep it (RGPD): exported for him, erased."""

@@ -1,0 +1,1 @@
+"""Players signing up for an event, the waiting list, approvals, and the door."""
