@@ -260,3 +260,16 @@ def test_level_players_sharing_equally_get_the_same_to_a_cent(field):
         amounts = [cents for _player, cents in award.shares if cents is not None]
         if len(amounts) > 1:
             assert max(amounts) - min(amounts) <= 1
+
+
+def test_one_prize_each_a_level_player_joins_one_share_only():
+    # Found by the property test: three players level on 1 point after the winner; the 2nd
+    # takes the overall 2nd place, the 3rd the category's 1st; the 4th, who took neither,
+    # shares in one of them, not both.
+    points = [2, 1, 1, 1, 0]
+    standings = [Ranked(i, p, i + 1) for i, p in enumerate(points)]
+    overall = Category("overall", None, (Prize(1, 1, from_pool=True), Prize(2, 1, from_pool=True)))
+    everyone = Category("c0", None, (Prize(1, 1, from_pool=True),))
+    allocation = allocate(standings, [overall, everyone], pool=100, rule=ONE_EACH, ties="equal")
+    winners = [player for award in allocation.awards for player in award.winners]
+    assert len(winners) == len(set(winners))

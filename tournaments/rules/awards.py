@@ -147,8 +147,13 @@ def allocate(
     position = {ranked.player: index for index, ranked in enumerate(standings)}
     taken, holdings = _take_places(standings, categories, one_each=rule == ONE_EACH)
     awards: list[Award] = []
+    # One prize each: a level player who took no place joins one category's share only, the
+    # first he is level in (overall first, then the organiser's order).
+    joined: set[int] = set()
     for category, takers in zip(categories, taken, strict=True):
-        awards += _category_awards(category, takers, standings, holdings, position, rule, ties)
+        awards += _category_awards(
+            category, takers, standings, holdings, position, rule, ties, joined
+        )
     given = {(award.category, prize.place) for award in awards for prize in award.prizes}
     unawarded = tuple(
         (category.key, prize)
@@ -209,6 +214,7 @@ def _category_awards(
     position: dict[int, int],
     rule: str,
     ties: str,
+    joined: set[int],
 ) -> list[Award]:
     """Step 2 for one category: its places' money shared within each group of level
     players, its prizes in kind given by the tie-break."""
@@ -232,11 +238,13 @@ def _category_awards(
         joiners = [
             r
             for r in peers
-            if r.player not in own_places and (rule == SEVERAL or r.player not in holdings)
+            if r.player not in own_places
+            and (rule == SEVERAL or (r.player not in holdings and r.player not in joined))
         ]
         money = [(prize, r) for prize, r in group if prize.is_money]
         in_kind = [(prize, r) for prize, r in group if not prize.is_money]
         if money:
+            joined.update(r.player for r in joiners)
             sharers = [r for _prize, r in money] + joiners
             if rule == SEVERAL:  # a place's prize in kind does not keep him from its money
                 sharers += [r for _prize, r in in_kind]
