@@ -3,6 +3,7 @@ an event's archive with or without personal data."""
 
 from __future__ import annotations
 
+import datetime
 import json
 
 import pytest
@@ -15,6 +16,7 @@ from tournaments.archive.selectors.export import event_archive
 from tournaments.archive.services.store import import_event
 from tournaments.events.services.events import register_player
 from tournaments.models import Club, Player, PrivacyRecord, Registration, Role, Seat
+from tournaments.prizes.services import change_player_facts
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +98,24 @@ def test_the_archive_download_with_personal_data(organiser_client, event, anne):
     full = organiser_client.get(f"/manage/events/{event.id}/archive.json?personal=1")
     assert "anne@example.org" not in plain
     assert "anne@example.org" in full.content.decode()
+
+
+def test_his_gender_and_birth_for_the_prize_categories_are_exported_and_erased(
+    organiser_client, club, anne
+):
+    change_player_facts(
+        player=anne, gender="woman", birth_date=datetime.date(1990, 2, 3), birth_year=None
+    )
+    data = json.loads(organiser_client.post(members_url(club) + f"{anne.id}/export/").content)
+    assert (data["gender"], data["birth_date"], data["birth_year"]) == (
+        "woman",
+        "1990-02-03",
+        1990,
+    )
+    organiser_client.post(members_url(club) + f"{anne.id}/erase/")
+    erased = Player.objects.get(pk=anne.pk)
+    assert (erased.gender, erased.birth_date, erased.birth_year) == ("", None, None)
+    kept = Player.history.filter(id=anne.pk)
+    assert not kept.exclude(gender="").exists()
+    assert not kept.exclude(birth_date=None).exists()
+    assert not kept.exclude(birth_year=None).exists()

@@ -18,6 +18,7 @@ import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from tests.factories import (
     ClubFactory,
@@ -39,6 +40,7 @@ from tournaments.federation.services.people import merge_players
 from tournaments.integrations.services.tokens import create_token
 from tournaments.models import (
     Federation,
+    Payout,
     PdfJob,
     Player,
     Role,
@@ -47,6 +49,7 @@ from tournaments.models import (
     WebhookSubscription,
 )
 from tournaments.play.services.links import tent_signature
+from tournaments.prizes.services import save_category
 from tournaments.web.permissions import Rule
 
 pytestmark = pytest.mark.django_db
@@ -167,7 +170,7 @@ def test_the_walk_covers_every_address_of_the_site():
 def world(organiser, club, event, settings):
     """Everything an address can name: the event with four players and a table whose hand 1
     waits for confirmation, another event, a season, a PDF job, an invitation, a screen link,
-    and the accounts of the identities."""
+    a prize category and a prize paid, and the accounts of the identities."""
     settings.SIGNUP_OPEN = True
     event.confirmation_required = True
     event.kind = "tournament"  # its tournament pages exist
@@ -220,6 +223,20 @@ def world(organiser, club, event, settings):
     )
     venue = evening.venues.get(club=club)
     at_venue = register_at_venue(venue=venue, names=["Élodie"], user=organiser).added[0]
+    # A prize category and a prize paid (the prize and money pages).
+    category = save_category(
+        event=event, name="Dames", kind="women", prizes=[{"kind": "fixed", "value": "20"}]
+    )
+    payout = Payout.objects.create(
+        event=event,
+        player=anne,
+        prize="place:1",
+        label="1er",
+        amount=10,
+        method="cash",
+        paid_by=organiser,
+        paid_at=timezone.now(),
+    )
     token = create_token(club=club, name="Site", scopes=["read"], days=3, user=organiser)
     hook = WebhookSubscription.objects.create(club=club, url="https://example.org/", secret="s")
     delivery = WebhookDelivery.objects.create(
@@ -249,6 +266,8 @@ def world(organiser, club, event, settings):
         "table": game.table_number,
         "signature": tent_signature(event.id, game.table_number),  # the table's tent
         "venue_id": venue.id,
+        "category_id": category.id,
+        "payout_id": payout.id,
     }
     # The evening's own addresses name the evening, and its venue's player.
     values["evening"] = {"event_id": evening.id, "registration_id": at_venue.id}

@@ -11,8 +11,9 @@ from tournaments.models import Registration, Round
 
 pytestmark = pytest.mark.django_db
 
-# Event, rounds, games, seats with players, standings (registrations, seats, byes, entrants).
-QUERIES = 8
+# Event, rounds, games, seats with players, standings (registrations, seats, byes, entrants,
+# prize categories).
+QUERIES = 9
 
 
 def url(event, **params) -> str:

@@ -11,8 +11,9 @@ from tournaments.models import Registration, Round
 
 pytestmark = pytest.mark.django_db
 
-# Event, player, his seats, registration, the others at his tables, byes, rounds, standings.
-QUERIES = 11
+# Event, player, his seats, registration, the others at his tables, byes, rounds, standings
+# (with its prize categories).
+QUERIES = 12
 
 
 def url(event, player) -> str:

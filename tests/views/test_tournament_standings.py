@@ -22,8 +22,9 @@ from tournaments.models import Registration, Round
 
 pytestmark = pytest.mark.django_db
 
-# Event, standings (registrations, seats, byes, entrants), the pool (entrants twice), rounds,
-# withdrawals, who may still gain points (games in play, hands waiting for confirmation).
+# Event, standings (registrations, seats, byes, entrants), the pool (entrants twice) and the
+# prize categories, rounds, withdrawals, who may still gain points (games in play, hands
+# waiting for confirmation).
 QUERIES = 10
 
 

@@ -121,6 +121,11 @@ class EventForm(forms.ModelForm):
         # Left empty, the round time stays as it was (45 minutes for a new event).
         self.fields["round_minutes"].required = False
         self.fields["round_minutes"].widget.attrs["inputmode"] = "numeric"
+        # How prizes are given (docs/prizes.md): left out, as it was (the model's default for
+        # a new event), so that a club night's form need not say it.
+        for name in ("prize_rule", "prize_ties"):
+            if name in self.fields:
+                self.fields[name].required = False
 
     def main_fields(self) -> list[forms.BoundField]:
         skip = set(TOURNAMENT_SETTINGS) | {"variant"}
@@ -131,6 +136,12 @@ class EventForm(forms.ModelForm):
 
     def tournament_errors(self) -> bool:
         return any(self[name].errors for name in TOURNAMENT_SETTINGS)
+
+    def clean_prize_rule(self) -> str:
+        return self.cleaned_data["prize_rule"] or self.instance.prize_rule
+
+    def clean_prize_ties(self) -> str:
+        return self.cleaned_data["prize_ties"] or self.instance.prize_ties
 
     def clean_points_scale(self) -> list[int]:
         scale = self.cleaned_data["points_scale"] or []

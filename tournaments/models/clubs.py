@@ -4,13 +4,18 @@ one event to the next); the people an event archive named that the import made a
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class Club(models.Model):
@@ -46,10 +51,35 @@ class PlayerQuerySet(models.QuerySet["Player"]):
 
 
 class Player(models.Model):
-    """A club member who plays: the same person from one evening to the next."""
+    """A club member who plays: the same person from one evening to the next.
+
+    His gender and birth are personal data, optional, for the prize categories only
+    (docs/prizes.md): the organisers see and change them, no public page, archive or screen
+    shows them (his own data export does, docs/privacy.md)."""
+
+    class Gender(models.TextChoices):
+        # The women's category reads "woman" (rules/categories.py WOMAN).
+        WOMAN = "woman", _("Woman")
+        MAN = "man", _("Man")
+        OTHER = "other", _("Another gender")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=80)
+    gender = models.CharField(
+        _("gender"),
+        max_length=10,
+        choices=Gender,
+        blank=True,
+        help_text=_("As the player tells the club; leave it empty if it was not said."),
+    )
+    birth_date = models.DateField(_("date of birth"), null=True, blank=True)
+    # The year alone when the date is not known (the federation's member lists give a year).
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+    )
     # Who he is in the club's federation: the same person as in his other clubs.
     person = models.ForeignKey(
         "Person", on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
@@ -63,6 +93,10 @@ class Player(models.Model):
     history = HistoricalRecords(excluded_fields=["created_at"])
 
     objects = PlayerQuerySet.as_manager()
+
+    # Set before a save, read by django-simple-history: why it changed, and who changed it.
+    _change_reason: str
+    _history_user: User
 
     class Meta:
         verbose_name = _("player")

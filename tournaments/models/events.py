@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournaments.rules import PRESETS
+from tournaments.rules import PRESETS, awards
 
 from .clubs import Club, Player
 from .versioned import Versioned, first_version
@@ -54,6 +54,15 @@ class Event(Versioned):
     class Kind(models.TextChoices):
         CLUB_NIGHT = "club_night", _("Club night")
         TOURNAMENT = "tournament", _("Tournament")
+
+    class PrizeRule(models.TextChoices):
+        ONE_EACH = awards.ONE_EACH, _("One prize per player: the most valuable he can win")
+        SEVERAL = awards.SEVERAL, _("A player may win a prize in each of his categories")
+
+    class PrizeTies(models.TextChoices):
+        TIE_BREAKS = awards.TIE_BREAKS, _("The tie-breaks decide (level on everything: shared)")
+        EQUAL = awards.EQUAL, _("Players level on points share equally")
+        HORT = awards.HORT, _("Players level on points share by the Hort system")
 
     class Seating(models.TextChoices):
         RANDOM = "random", _("Random")
@@ -131,6 +140,16 @@ class Event(Versioned):
         decimal_places=2,
         default=Decimal("0"),
         validators=[MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))],
+    )
+    # How the prizes are given (docs/prizes.md): one each or several, and level players.
+    prize_rule = models.CharField(
+        _("prizes per player"), max_length=10, choices=PrizeRule, default=PrizeRule.ONE_EACH
+    )
+    prize_ties = models.CharField(
+        _("players level for a prize"),
+        max_length=12,
+        choices=PrizeTies,
+        default=PrizeTies.TIE_BREAKS,
     )
 
     # The event's identity, the same wherever its archive is imported: the same event

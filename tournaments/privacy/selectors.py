@@ -25,6 +25,10 @@ def member_data(player: Player) -> dict[str, Any]:
         "email": player.email,
         "phone": player.phone,
         "consent_at": _moment(player.consent_at),
+        # For the prize categories (docs/prizes.md).
+        "gender": player.gender,
+        "birth_date": _moment(player.birth_date),
+        "birth_year": player.birth_year,
         "member_since": _moment(player.created_at),
         "registrations": [
             {

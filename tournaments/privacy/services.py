@@ -2,8 +2,9 @@
 
 Erasing keeps his results (his games, standings and ratings stay, so that nobody else's
 change) under an anonymous name, and removes everything that names or reaches him: his name
-in the history rows too, his e-mail and phone, his personal links, and the stored PDFs of the
-events he played (made again, with the anonymous name, when asked for)."""
+in the history rows too, his e-mail and phone, his gender and birth, his personal links, and
+the stored PDFs of the events he played (made again, with the anonymous name, when asked
+for)."""
 
 from __future__ import annotations
 
@@ -29,13 +30,22 @@ def erase(*, player: Player, by=None) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player.pk)
         anonymous = _("Anonymous %(number)s") % {"number": player.pk}
-        player.name, player.email, player.phone, player.consent_at = anonymous, "", "", None
-        player._change_reason = "erased at his request"  # type: ignore[attr-defined]
-        player.save(update_fields=["name", "email", "phone", "consent_at"])
+        # His gender and birth (the prize categories') are personal too.
+        personal = {
+            "name": anonymous,
+            "email": "",
+            "phone": "",
+            "consent_at": None,
+            "gender": "",
+            "birth_date": None,
+            "birth_year": None,
+        }
+        for field, value in personal.items():
+            setattr(player, field, value)
+        player._change_reason = "erased at his request"
+        player.save(update_fields=list(personal))
         # The history keeps who he was in each row: no more.
-        Player.history.filter(id=player.pk).update(
-            name=anonymous, email="", phone="", consent_at=None
-        )
+        Player.history.filter(id=player.pk).update(**personal)
         for registration in Registration.objects.filter(player=player):
             registration.token = new_registration_token()
             registration.save(update_fields=["token"])

@@ -1,4 +1,5 @@
-"""Reads of the club ratings: a player's history, and everyone's current rating for seating."""
+"""Reads of the club ratings: a player's history, everyone's current rating for seating, and
+the rating each player brought to an event (its rating-band prizes)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tournaments.models import Player, RatingUpdate
+from django.db.models import Q
+
+from tournaments.models import Event, Player, RatingUpdate
 from tournaments.ranking.ratings import PROVISIONAL_GAMES, START, shown_rating
 
 
@@ -75,6 +78,19 @@ def current_ratings(player_ids: Iterable[int]) -> dict[int, int]:
     ids = list(player_ids)
     ratings = dict.fromkeys(ids, shown_rating(*START))
     rows = RatingUpdate.objects.filter(player_id__in=ids).in_game_order()
+    for player_id, mu, sigma in rows.values_list("player_id", "mu", "sigma"):
+        ratings[player_id] = shown_rating(mu, sigma)
+    return ratings
+
+
+def ratings_before(event: Event, player_ids: Iterable[int]) -> dict[int, int]:
+    """The rating each player brought to the event: after his last game rated before it (in
+    the rating order: earlier days, then earlier events of the same day), a newcomer's for
+    those never rated before: one query."""
+    ids = list(player_ids)
+    ratings = dict.fromkeys(ids, shown_rating(*START))
+    earlier = Q(played_on__lt=event.date) | Q(played_on=event.date, game__event_id__lt=event.pk)
+    rows = RatingUpdate.objects.filter(earlier, player_id__in=ids).in_game_order()
     for player_id, mu, sigma in rows.values_list("player_id", "mu", "sigma"):
         ratings[player_id] = shown_rating(mu, sigma)
     return ratings

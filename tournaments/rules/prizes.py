@@ -1,4 +1,5 @@
-"""Prize splits (rules.md §3), in integer cents that always add up to the pot."""
+"""Prize splits (rules.md §3), in integer cents that always add up to the pot: a table's pot,
+a tournament pool by places, and a prize shared by players level on points (docs/prizes.md)."""
 
 from __future__ import annotations
 
@@ -83,6 +84,22 @@ def _tied_groups(ranking: list[str], totals: dict[str, int]) -> list[list[str]]:
         else:
             groups.append([name])
     return groups
+
+
+def share_between(pot: int, own: list[Fraction], *, hort: bool) -> list[int]:
+    """A prize of `pot` cents shared by level players, in their standings order: equally, or
+    by the Hort system (half shared equally, half by place: `own` is what each one's place
+    was worth, adding up to `pot`). Each share is rounded down to the cent and the cents left
+    go one each to the best placed of them, so that the shares add up to the pot."""
+    count = len(own)
+    exact = [
+        Fraction(pot, 2 * count) + Fraction(mine) / 2 if hort else Fraction(pot, count)
+        for mine in own
+    ]
+    shares = [int(amount) for amount in exact]  # non-negative: int() rounds down
+    for index in range(pot - sum(shares)):
+        shares[index] += 1
+    return shares
 
 
 def format_cents(cents: int) -> str:

@@ -11,17 +11,20 @@ import math
 
 from django.utils import translation
 
-from tournaments.models import Event, Game, Round
+from tournaments.models import Event, Game, Payout, Round
 from tournaments.play.selectors.games import games_with_seats
 from tournaments.sheets.blank import blank_sheet
+from tournaments.sheets.ledger import balance_context, receipt_context
 from tournaments.sheets.parallel import lay_out_in_parallel
 from tournaments.sheets.record import game_record
 from tournaments.sheets.render import ReportProgress, render_html, render_pdf, site_url
 from tournaments.sheets.standings import seating_list, standings_context
 
 __all__ = [
+    "balance_pdf",
     "blank_sheets_pdf",
     "game_record_pdf",
+    "receipt_pdf",
     "seating_pdf",
     "standings_pdf",
 ]
@@ -122,3 +125,16 @@ def seating_pdf(round: Round) -> bytes:
     language = round.event.language
     with translation.override(language):
         return render_pdf("sheets/seating.html", seating_list(round), language=language)
+
+
+def receipt_pdf(payout: Payout) -> bytes:
+    """A prize's receipt, for its winner to sign."""
+    language = payout.event.language
+    with translation.override(language):
+        return render_pdf("sheets/receipt.html", receipt_context(payout), language=language)
+
+
+def balance_pdf(event: Event) -> bytes:
+    """The event's balance, fees and prizes, and the record of changes, for the treasurer."""
+    with translation.override(event.language):
+        return render_pdf("sheets/balance.html", balance_context(event), language=event.language)

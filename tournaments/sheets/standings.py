@@ -13,8 +13,11 @@ from tournaments.events.selectors.events import event_seats
 from tournaments.models import Event, Game, Round, Seat
 from tournaments.play.display.scoreboard import STATUS_LABELS, game_status
 from tournaments.play.selectors.games import games_with_seats
+from tournaments.prizes.display import allocation_rules, prize_lines
+from tournaments.prizes.selectors import event_categories
+from tournaments.ranking import rows_as_dicts
 from tournaments.rules import RulesError, make_variant
-from tournaments.standings.selectors import prize_pool_summary, undecided
+from tournaments.standings.selectors import event_results, prize_pool_summary, undecided
 from tournaments.standings.selectors import standings_rows as tournament_rows
 from tournaments.words.formats import money, points
 from tournaments.words.names import folded
@@ -41,12 +44,12 @@ class PrintedStandings:
     lines: list[StandingLine]
 
 
-def standings_rows(event: Event) -> PrintedStandings:
+def standings_rows(event: Event, rows: list[dict] | None = None) -> PrintedStandings:
     """The tournament's standings as the sheet prints them (from the tournament standings,
-    tie-breaks and prize pool included)."""
+    tie-breaks and prizes included), read unless the caller gives the `rows`."""
     labels = tie_break_labels(event.tie_breaks)
     lines = []
-    for row in tournament_rows(event):
+    for row in tournament_rows(event) if rows is None else rows:
         lines.append(
             StandingLine(
                 place=f"{row['place']}=" if row["tied"] else str(row["place"]),
@@ -118,11 +121,16 @@ def standings_context(event: Event) -> dict:
         "waiting_tables": ", ".join(str(table) for table in waiting),
     }
     if event.is_tournament:
-        pool = prize_pool_summary(event)
+        found = event_categories(event)
+        pool = prize_pool_summary(event, found)
+        results = event_results(event, pool=pool.pool, found=found)
+        rows = rows_as_dicts(results.rows, tie_break_labels(event.tie_breaks))
         context |= {
-            "standings": standings_rows(event),
+            "standings": standings_rows(event, rows),
             "pool": pool,
             "pool_amount": money(pool.pool) if pool.pool else "",
+            "prizes": prize_lines(results.prizes, results.rows),
+            "prize_rules": allocation_rules(event) if found else [],
         }
     else:
         context |= {"tables": game_outcomes(event)}

@@ -12,7 +12,18 @@ from __future__ import annotations
 
 from django.db.models import F, Func, OuterRef, QuerySet, Subquery
 
-from tournaments.models import Bye, Club, Event, Game, Player, Registration, Round, Season, Seat
+from tournaments.models import (
+    Bye,
+    Club,
+    Event,
+    Game,
+    Player,
+    PrizeCategory,
+    Registration,
+    Round,
+    Season,
+    Seat,
+)
 
 
 def _one(queryset: QuerySet, function: str, field: str) -> Subquery:
@@ -73,14 +84,18 @@ def _games_of(**scope) -> dict:
 
 
 def results_fingerprint(event_id: int) -> dict | None:
-    """An event's results: every game, round, registration and player of the event."""
+    """An event's results: every game, round, registration and player of the event, and its
+    prize categories (with what they read of the registered players)."""
     event = OuterRef("pk")
     players = Seat.objects.filter(game__event_id=OuterRef(event)).values("player_id")
+    registered = Registration.objects.filter(event_id=OuterRef(event)).values("player_id")
     changes = {
         **_games_of(event_id=event),
         "rounds_edited": _last_edit(Round.history.filter(event_id=event)),
         "registrations_edited": _last_edit(Registration.history.filter(event_id=event)),
         "registered": _one(Registration.objects.filter(event_id=event), "COUNT", "id"),
+        "categories_edited": _last_edit(PrizeCategory.history.filter(event_id=event)),
+        "registered_edited": _last_edit(Player.history.filter(id__in=registered)),
         **_around(players, event, OuterRef("club_id")),
     }
     return _fingerprint(Event.objects.filter(pk=event_id), changes, "name", "language")

@@ -1,7 +1,8 @@
-"""Reads for tournament standings: the players' records, the standings with the prize pool
-shared out, and the page's data, each in a fixed number of queries whatever the number of
-players, rounds and hands. Only finished games count: a game in play gives nothing yet.
-The records are the Standing rows that standings/services.py keeps: one row per player.
+"""Reads for tournament standings: the players' records, the standings with the prizes given
+(the pool's places and the prize categories, tournaments/prizes/), and the page's data, each
+in a fixed number of queries whatever the number of players, rounds and hands. Only finished
+games count: a game in play gives nothing yet. The records are the Standing rows that
+standings/services.py keeps: one row per player.
 """
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ from functools import partial
 
 from django.db.models import Q
 
-from tournaments.models import Event, Player, Registration, Round, Seat, Standing
+from tournaments.models import Event, Player, PrizeCategory, Registration, Round, Seat, Standing
+from tournaments.prizes.selectors import (
+    EventPrizes,
+    event_categories,
+    event_prizes,
+    overall_places,
+    prizes_of,
+)
 from tournaments.ranking import (
     Cells,
     PlayerRecord,
@@ -23,7 +31,6 @@ from tournaments.ranking import (
 )
 from tournaments.ranking.tie_breaks import RECORD_SUMS, Results
 from tournaments.rules import PRESETS
-from tournaments.rules.prizes import by_places
 from tournaments.words.tie_breaks import tie_break_labels
 
 CENT = Decimal("0.01")
@@ -71,9 +78,27 @@ def load_results(event: Event, player_ids: list[int]) -> dict[int, Results]:
 
 
 def event_standings(event: Event, *, pool: Decimal | None = None) -> list[StandingRow]:
-    """The standings of an event with the prize pool shared out (when there is one): three
-    queries, four when players tied up to head-to-head need their games; one less when the
-    caller knows the `pool` already."""
+    """The standings of an event, each row with the money its player wins (when there are
+    prizes): the queries of `event_results`."""
+    return event_results(event, pool=pool).rows
+
+
+@dataclass(frozen=True)
+class EventResults:
+    """The standings and the prizes they give."""
+
+    rows: list[StandingRow]
+    prizes: EventPrizes
+
+
+def event_results(
+    event: Event, *, pool: Decimal | None = None, found: list[PrizeCategory] | None = None
+) -> EventResults:
+    """The standings and who wins which prize (tournaments/prizes/), each row's `prize` the
+    money its player wins: four queries (more for the facts the prize categories read, see
+    prizes/selectors.py), five when players tied up to head-to-head need their games; one
+    less when the caller knows the `pool` already, and one less when it has `found` the
+    prize categories."""
     highest = PRESETS[event.variant].highest_wins
     rows = rank_players(
         load_records(event),
@@ -82,16 +107,12 @@ def event_standings(event: Event, *, pool: Decimal | None = None) -> list[Standi
         load_results=partial(load_results, event),
     )
     pool = prize_pool(event) if pool is None else pool
-    if pool and rows:
-        # Equal on points and every tie-break: the players share the places they occupy.
-        # Only the paid places (and whoever shares the last of them) can take anything.
-        paid = [row for row in rows if row.place <= len(event.prize_places)]
-        ranking = [str(row.record.player_id) for row in paid]
-        level = {str(row.record.player_id): row.place for row in paid}
-        cents = by_places(tuple(event.prize_places), ranking, level, int(pool * 100))
+    prizes = event_prizes(event, rows, pool, found)
+    if pool or prizes.categories:
+        money = prizes.allocation.money()
         for row in rows:
-            row.prize = Decimal(cents.get(str(row.record.player_id), 0)) / 100
-    return rows
+            row.prize = Decimal(money.get(row.record.player_id, 0)) / 100
+    return EventResults(rows, prizes)
 
 
 @dataclass(frozen=True)
@@ -158,20 +179,29 @@ class PrizePool:
     shares: list[PrizeShare]
 
 
-def prize_pool_summary(event: Event) -> PrizePool:
-    """How the pool is made and split, place by place: one query (the entrants)."""
+def prize_pool_summary(event: Event, found: list[PrizeCategory] | None = None) -> PrizePool:
+    """How the pool is made and split, place by place: two queries (the entrants, the
+    prize categories), one when `found` gives the categories. The 1st place's amount counts
+    what the percentages leave (rules R21); the categories' shares are not the places'."""
     count = entrants(event)
     collected = (event.entry_fee * count).quantize(CENT)
     pool = prize_pool(event, count)
-    places = tuple(event.prize_places)
     shares: list[PrizeShare] = []
-    if places and pool:
-        # The same split as the standings' (rules.prizes.by_places), with nobody tied.
-        names = [str(place) for place in range(1, len(places) + 1)]
-        cents = by_places(places, names, {name: int(name) for name in names}, int(pool * 100))
+    if event.prize_places and pool:
+        found = event_categories(event) if found is None else found
+        places = overall_places(event, pool).prizes
+        given = sum(prize.cents or 0 for prize in places) + sum(
+            prize.cents or 0
+            for category in found
+            for prize in prizes_of(category.prizes, pool)
+            if prize.from_pool
+        )
+        left = int(pool * 100) - given
         shares = [
-            PrizeShare(int(name), percent, Decimal(cents[name]) / 100)
-            for name, percent in zip(names, places, strict=True)
+            PrizeShare(prize.place, percent, Decimal((prize.cents or 0) + left * first) / 100)
+            for prize, percent, first in zip(
+                places, event.prize_places, [1] + [0] * len(places), strict=False
+            )
         ]
     return PrizePool(
         entry_fee=event.entry_fee,
@@ -193,6 +223,7 @@ class StandingsPage:
     rows: list[StandingRow]
     tie_breaks: list[tuple[str, str]]  # (key, label) in the event's order
     pool: PrizePool
+    prizes: EventPrizes
     rounds: list[Round]
     withdrawn: set[int] = field(default_factory=set)  # player ids
     undecided: Undecided = field(default_factory=Undecided)
@@ -211,14 +242,18 @@ class StandingsPage:
 
 
 def event_standings_page(event: Event) -> StandingsPage:
-    """Standings, prize pool, rounds, withdrawals and what is not decided yet of a
-    tournament: seven queries (eight when head-to-head needs the tied players' games)."""
-    pool = prize_pool_summary(event)
+    """Standings, prize pool and prizes, rounds, withdrawals and what is not decided yet of
+    a tournament: eight queries (nine when head-to-head needs the tied players' games; more
+    for the facts the prize categories read)."""
+    found = event_categories(event)
+    pool = prize_pool_summary(event, found)
+    results = event_results(event, pool=pool.pool, found=found)
     return StandingsPage(
         event=event,
-        rows=event_standings(event, pool=pool.pool),
+        rows=results.rows,
         tie_breaks=tie_break_labels(event.tie_breaks),
         pool=pool,
+        prizes=results.prizes,
         rounds=list(event.rounds.order_by("number")),
         withdrawn=set(
             Registration.objects.filter(event=event, withdrawn=True).values_list(

@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("tournaments.urls.public")),
     path("", include("tournaments.urls.entry")),
     path("manage/", include("tournaments.urls.organiser")),
+    path("manage/", include("tournaments.urls.ledger")),
     path("", include("tournaments.urls.sheets")),
     path("", include("tournaments.urls.tournament")),
     path("", include("tournaments.urls.gamefiles")),

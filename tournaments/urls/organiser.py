@@ -13,6 +13,7 @@ from tournaments.views import (
     organiser_play,
     organiser_players,
     pending,
+    prizes,
 )
 
 app_name = "organiser"
@@ -22,6 +23,7 @@ table = event + "tables/<id:game_id>/"
 round_ = event + "rounds/<id:number>/"
 club = "clubs/<id:club_id>/"
 webhook = club + "webhooks/<id:webhook_id>/"
+category = event + "prizes/<id:category_id>/"
 
 urlpatterns = [
     path("", organiser.dashboard, name="dashboard"),
@@ -51,6 +53,11 @@ urlpatterns = [
     path(table + "hands/<int:number>/discard/", pending.discard_waiting, name="discard_waiting"),
     path(table + "link/", organiser_play.table_link, name="table_link"),
     path(table + "link/renew/", organiser_play.renew_link, name="renew_link"),
+    path(event + "prizes/", prizes.categories, name="prizes"),
+    path(category, prizes.edit_category, name="prize_category"),
+    path(category + "remove/", prizes.remove_category, name="remove_prize_category"),
+    path(category + "move/", prizes.reorder_category, name="reorder_prize_category"),
+    path(club + "members/<id:player_id>/", prizes.member, name="member"),
     path(club + "api/", integrations.api_page, name="api"),
     path(club + "api/tokens/<id:token_id>/revoke/", integrations.revoke, name="revoke_token"),
     path(webhook, integrations.webhook_log, name="webhook_log"),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments.clubs.permissions import Can
-from tournaments.clubs.selectors.roles import may
+from tournaments.clubs.selectors.roles import allowed
 from tournaments.edits import services as edits
 from tournaments.edits.display import meanwhile_lines
 from tournaments.edits.services import EditConflict
@@ -55,7 +55,8 @@ def standings(request: HttpRequest, season_id: int) -> HttpResponse:
         "season": season,
         "standings": found,
         "rules": rule_lines(season),
-        "can_manage": may(request.user, Can.RUN_SEASONS, club_id=season.club_id),
+        # What the visitor may do about the season (change it, see its money): one query.
+        "can": allowed(request.user, club_id=season.club_id),
     }
     return standings_page(request, table, season.name, "season/standings.html", context)
 

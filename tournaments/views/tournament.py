@@ -13,6 +13,7 @@ from tournaments.events.display.tournament import mark_matches, points_scale_lin
 from tournaments.events.selectors.tournaments import player_tournament, rounds_with_games
 from tournaments.models import Event, Player
 from tournaments.play.selectors.versions import event_version
+from tournaments.prizes.display import allocation_rules, prize_lines
 from tournaments.ranking import leaders
 from tournaments.standings.display import standings_table
 from tournaments.standings.selectors import event_standings, event_standings_page
@@ -44,6 +45,9 @@ def standings(request: HtmxRequest, event_id: int) -> HttpResponse:
         "points_rules": points_scale_lines(event),
         "refresh_every": REFRESH_EVERY,
         "updated_at": timezone.localtime(),
+        # Every prize with its winner and why; how they are given, when there are categories.
+        "prize_lines": prize_lines(page.prizes, page.rows),
+        "prize_rules": allocation_rules(event) if page.prizes.categories else [],
     }
     template = "tournament/_standings.html" if request.htmx else "tournament/standings.html"
     response = standings_page(request, standings_table(page), event.name, template, context)

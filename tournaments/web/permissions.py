@@ -159,7 +159,9 @@ def _guarded(
     """A decorator for views whose URL gives `key` (an id): `load` finds the thing (or 404),
     `can_of(user, thing)` says what the user may do there, and only those it allows `action`
     get through; the view gets the thing instead of its id. `login_next` says where a
-    visitor goes back after logging in (this page by default)."""
+    visitor goes back after logging in (this page by default). `rule`: what the every-URL
+    test expects, when not what the action says (a club's thing of no event, a season:
+    only a role held for the club allows even an event's action there)."""
     rule = rule or Rule("club" if action in CLUB_ACTIONS else "event", action)
 
     def decorator(view):
@@ -248,7 +250,13 @@ def evening_view(action: Can):
 
 def club_view(action: Can):
     """For views taking `club_id`: the view gets the club."""
-    return _guarded("club_id", _club, lambda user, club: allowed(user, club_id=club.pk), action)
+    return _guarded(
+        "club_id",
+        _club,
+        lambda user, club: allowed(user, club_id=club.pk),
+        action,
+        rule=Rule("club", action),
+    )
 
 
 def season_view(action: Can):
@@ -258,6 +266,7 @@ def season_view(action: Can):
         _season,
         lambda user, season: allowed(user, club_id=season.club_id),
         action,
+        rule=Rule("club", action),
     )
 
 

@@ -69,3 +69,21 @@ def labelled(name: object, value: object) -> str:
     """ "Anne: 12" as the current language writes it ("Anne : 12" in French). Templates get
     the same message from `{% blocktranslate %}{{ name }}: {{ value }}…`."""
     return _("%(name)s: %(value)s") % {"name": name, "value": value}
+
+
+def ordinal(place: int) -> str:
+    """A place as a club writes it: 1st, 2nd, 3rd, 21st (1er, 2e, 3e, 21e in French)."""
+    if place == 1:
+        return _("1st")
+    if place == 2:
+        return _("2nd")
+    if place == 3:
+        return _("3rd")
+    ending = place % 10 if place % 100 not in (11, 12, 13) else 0
+    if ending == 1:
+        return _("%(place)sst") % {"place": place}
+    if ending == 2:
+        return _("%(place)snd") % {"place": place}
+    if ending == 3:
+        return _("%(place)srd") % {"place": place}
+    return _("%(place)sth") % {"place": place}

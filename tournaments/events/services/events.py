@@ -22,6 +22,7 @@ from tournaments.edits.services import Seen
 from tournaments.models import Bye, Club, Event, Game, Player, Registration
 from tournaments.play.services import versions
 from tournaments.play.services.scoring import MOST_TOURNAMENT_POINTS, refresh_game
+from tournaments.prizes.selectors import event_categories, shares_set_aside
 from tournaments.ratings.services import event_date_changed
 from tournaments.rules.text import escaped, shown, unprintable
 from tournaments.standings import services as standings
@@ -151,6 +152,8 @@ TOURNAMENT_SETTINGS = (
     "tie_breaks",
     "prize_places",
     "club_share",
+    "prize_rule",
+    "prize_ties",
 )
 SETTINGS = (
     "name",
@@ -216,6 +219,15 @@ def _check_settings(event: Event) -> None:
     problems = tournament_points_problems(
         points_scale=event.points_scale or (), bye_points=event.bye_points or 0
     )
+    shares = shares_set_aside(event, event_categories(event))
+    if shares > 100:
+        problems.append(
+            _(
+                "The places and the prize categories would share %(total)s %% of the pool: "
+                "lower the places or the categories' shares to 100 %% at most."
+            )
+            % {"total": f"{shares.normalize():f}"}
+        )
     if problems:
         raise ValidationError(problems)
 

@@ -21,6 +21,7 @@ from tournaments.rules.season import Place, as_decimal
 from tournaments.seasons.selectors.players import PlayerSeason
 from tournaments.seasons.selectors.standings import Night, SeasonStandings, TablePlace
 from tournaments.standings.display import NUMBER, PlaceColumn, PointsColumn
+from tournaments.words.formats import ordinal
 from tournaments.words.formats import points as points_text
 
 
@@ -143,7 +144,7 @@ def rule_lines(season: Season) -> list[str]:
     lines = []
     if season.scoring == Season.Scoring.PLACES:
         scale = ", ".join(
-            _("%(place)s: %(points)s") % {"place": _ordinal(place), "points": points}
+            _("%(place)s: %(points)s") % {"place": ordinal(place), "points": points}
             for place, points in enumerate(season.points_scale, start=1)
         )
         lines.append(
@@ -185,21 +186,10 @@ def rule_lines(season: Season) -> list[str]:
     return lines
 
 
-def _ordinal(place: int) -> str:
-    # French: 1er, 2e, 3e; English: 1st, 2nd, 3rd.
-    if place == 1:
-        return _("1st")
-    if place == 2:
-        return _("2nd")
-    if place == 3:
-        return _("3rd")
-    return _("%(place)sth") % {"place": place}
-
-
 def table_place_text(table: TablePlace) -> str:
     """ "2nd of 4 at table 3" (", tied" when shared)."""
     text = _("%(place)s of %(field)s at table %(table)s") % {
-        "place": _ordinal(table.place.place),
+        "place": ordinal(table.place.place),
         "field": table.place.field,
         "table": table.table_number,
     }
@@ -208,7 +198,7 @@ def table_place_text(table: TablePlace) -> str:
 
 def final_place_text(place: Place) -> str:
     """ "3rd of 12" (", tied" when shared): a tournament's final place."""
-    text = _("%(place)s of %(field)s") % {"place": _ordinal(place.place), "field": place.field}
+    text = _("%(place)s of %(field)s") % {"place": ordinal(place.place), "field": place.field}
     return text + (_(", tied") if place.tied > 1 else "")
 
 
