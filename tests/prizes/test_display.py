@@ -105,7 +105,7 @@ def test_who_is_in_a_category_in_words():
 @pytest.mark.parametrize(
     ("prize", "english", "french"),
     [
-        ({"kind": "share", "value": "12.5"}, "12.5 % of the pool", "12,5 % de la cagnotte"),
+        ({"kind": "share", "value": "12.5"}, "12.5 % of the pool", "12,5\u00a0% de la cagnotte"),
         ({"kind": "fixed", "value": "20.00"}, "20.00\u00a0€", "20,00\u00a0€"),
         ({"kind": "in_kind", "value": "une bouteille"}, "une bouteille", "une bouteille"),
     ],
