@@ -59,6 +59,9 @@ def post_worker_init(worker) -> None:
     # request's time, and an import it cut short would leave a module half loaded.
     importlib.import_module(settings.ROOT_URLCONF)
     worker.request_watchdog = watch_worker(worker)
+    # "Booting worker" is said before the worker listens to signals; this, once it does and
+    # can answer (what a script waiting for the server reads).
+    worker.log.info("Worker ready (pid: %s)", worker.pid)
 
 
 # gunicorn's control socket is one per user by default ($HOME/.gunicorn/gunicorn.ctl), so two

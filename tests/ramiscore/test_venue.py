@@ -268,7 +268,9 @@ def test_ctrl_c_stops_gunicorn_calmly_even_with_a_phone_half_way_through_a_reque
     try:
         for line in server.stdout:
             said.append(line)
-            if sum("Booting worker" in each for each in said) == 2:
+            # Ready, not only booting: a worker signalled before it listens to signals
+            # would be left for the master to kill.
+            if sum("Worker ready" in each for each in said) == 2:
                 break
         with socket.create_connection(("127.0.0.1", port), timeout=30) as phone:
             phone.sendall(b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

@@ -20,10 +20,11 @@ pytestmark = pytest.mark.django_db
 
 # The page: the event, its rounds and tables' versions, the current round's games and
 # seats, the standings' records (registrations, the players' stored sums) and entrants, the
-# round's byes and its clock, and how many are checked in.
-PAGE_QUERIES = 11
+# round's byes and its clock, how many are checked in, and the prize categories (the
+# standings say who takes which prize).
+PAGE_QUERIES = 12
 # The polled part: the same, plus the event's version (web/polling.py).
-FRAGMENT_QUERIES = 12
+FRAGMENT_QUERIES = 13
 
 
 @pytest.fixture
