@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 
@@ -14,6 +16,19 @@ from tests.api.conftest import tables
 from tests.factories import PlayerFactory
 
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", get_wsgi_application())
+
+
+@pytest.fixture(autouse=True)
+def the_tests_connection_kept_open():
+    """Schemathesis calls the WSGI application itself, whose request signals close the
+    database connection after each answer (CONN_MAX_AGE 0): on PostgreSQL that is the test's
+    own connection, inside its transaction, and the next request finds it closed. Django's
+    test client keeps it open the same way, for the same reason."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
