@@ -19,6 +19,25 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError("With CACHE_URL the tests share one cache: run them with -n 0.")
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, each test process's database is a file of its own rather than Django's
+    default in-memory one. An in-memory database is one connection, which the live server's
+    request threads would share with the test and with each other: two requests at once (a
+    phone sending its kept hands while the page polls) then began a transaction inside
+    another's ("cannot start a transaction within a transaction") or read a half-written
+    one, and CI's browser tests failed one run in two. A file lets every thread have its own
+    connection, as under `make serve`; not syncing it to disk keeps it as fast."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.mktemp("database") / "test.sqlite3"
+        )
+        database.setdefault("OPTIONS", {})["init_command"] = "PRAGMA synchronous=OFF"
+
+
 @pytest.fixture(autouse=True)
 def english_by_default(request, settings):
     """Tests read English, the language of the msgids. The site's own French default is

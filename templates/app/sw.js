@@ -37,10 +37,13 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Its request says it is for a copy: the server leaves the page's messages ("Hand 1 saved.",
+// from a hand saved just now) to the page the phone is loading.
 async function keepCopy(url) {
   if (!kept(url)) return;
   try {
-    const response = await fetch(url.href, { credentials: "same-origin" });
+    const headers = { "{{ copy_header }}": "1" };
+    const response = await fetch(url.href, { credentials: "same-origin", headers });
     if (response.ok && !response.redirected) {
       await (await caches.open(CACHE)).put(key(url), await stamped(response));
     }

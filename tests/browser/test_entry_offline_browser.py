@@ -8,7 +8,6 @@ The network is cut with Playwright's offline mode. The page is French (the phone
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -21,15 +20,6 @@ from tests.factories import PASSWORD, EventFactory, make_game, play
 from tournaments.play.services.entry import close_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-# The phone sends its kept hands while its page polls: two requests at once. On SQLite the
-# tests' database is in memory and the live server's threads share the test's connection,
-# so those requests can collide there ("cannot start a transaction within a transaction"),
-# which no real server does. CI runs these on PostgreSQL, where each request has its own.
-two_requests_at_once = pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-    reason="two requests at once share SQLite's in-memory test connection: runs on PostgreSQL",
-)
 
 # The service worker has a copy of the page (static/js/site.js registers it on the first visit).
 KEPT_BY_THE_SERVICE_WORKER = (
@@ -100,7 +90,6 @@ def test_hands_saved_without_a_connection_are_kept_then_sent_once_when_it_return
     page.screenshot(path=artifacts / "entry-offline-sent.png", full_page=True)
 
 
-@two_requests_at_once
 def test_a_kept_hand_is_sent_when_the_page_is_opened_again(table: Page, game) -> None:
     page, url = table, table.url
     page.wait_for_function(KEPT_BY_THE_SERVICE_WORKER)
@@ -164,7 +153,6 @@ def test_a_kept_hand_entered_meanwhile_by_another_phone_is_set_aside_beside_it(
     assert game.hands.get().ended_by.player.name == "Bruno"
 
 
-@two_requests_at_once
 def test_a_kept_hand_sent_after_the_game_was_closed_says_so_and_shows_what_was_typed(
     table: Page, game, artifacts: Path
 ) -> None:

@@ -9,12 +9,14 @@ from __future__ import annotations
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
+from django.urls import reverse
 
 from tests.factories import play
 from tests.views.entry_support import enter_url, hand
 from tournaments.integrations.services.webhooks import listening
 from tournaments.models import Hand
 from tournaments.play.services.entry import close_game
+from tournaments.web.offline import COPY_HEADER
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +65,21 @@ def test_the_pages_sender_is_told_where_to_go_and_the_next_page_says_saved(phone
     page = phone.get(expected["next"]).content.decode()
     assert page.count("Hand 1 saved.") == 2  # one message per answer: both were successes
     assert game.hands.count() == 1
+
+
+def test_the_copy_the_service_worker_keeps_leaves_the_saved_message_to_the_page(phone, game):
+    """A phone's first visit: the service worker starts and keeps a copy of the open page,
+    fetched in the background. Just after a hand was saved, its copy's request took the
+    "Hand 1 saved." waiting for the page the phone was about to load (CI saw the entry page
+    come without it): a copy's request neither shows nor uses up the page's messages."""
+    worker = phone.get(reverse("app:service_worker")).content.decode()
+    assert f'"{COPY_HEADER}": "1"' in worker  # how the worker asks for its copy
+    answer = phone.post(link_url(game), kept_hand(phone), **JSON).json()
+
+    copy = phone.get(answer["next"], headers={COPY_HEADER: "1"})
+    assert copy.status_code == 200 and "Hand 1 saved." not in copy.content.decode()
+    assert "Hand 1 saved." in phone.get(answer["next"]).content.decode()  # left for the page
+    assert "Hand 1 saved." not in phone.get(answer["next"]).content.decode()  # shown once
 
 
 def test_a_second_phones_different_hand_with_the_same_number_gets_the_conflict(phone, game):

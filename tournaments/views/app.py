@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Event, Game
+from tournaments.web.offline import COPY_HEADER
 from tournaments.web.permissions import public_view
 
 # The pages a phone keeps to open offline, by URL name, and the placeholder values that
@@ -64,6 +65,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "pages": _js(page_patterns()),
         # Hashed names (the manifest storage): a file never changes under its name.
         "hashed": "true" if _hashed_static() else "false",
+        "copy_header": COPY_HEADER,
     }
     response = render(request, "app/sw.js", context, content_type="text/javascript")
     patch_cache_control(response, no_cache=True)  # the browser checks it on every visit

@@ -11,7 +11,10 @@ reads; the rules' refusals answer the page itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
+from django.contrib.messages.storage.base import BaseStorage
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
@@ -25,6 +28,34 @@ from tournaments.play.display.hands import hand_words
 from tournaments.play.selectors.games import GameSheet, game_sheet
 from tournaments.play.services.entry import HandConflict, StaleHand
 from tournaments.play.services.kept import set_aside_hand
+
+# The header on the service worker's own request for a copy of an open page (templates/app/
+# sw.js), made in the background as it starts.
+COPY_HEADER = "X-Ramiscore-Copy"
+
+
+class NoMessages(BaseStorage):
+    """What a copy's request sees of the messages: none, and nothing stored or used up."""
+
+    def _get(self, *args, **kwargs):
+        return [], True
+
+    def _store(self, messages, response, *args, **kwargs):
+        return []
+
+
+class CopyLeavesMessagesMiddleware:
+    """The service worker's copy of a page comes without the page's messages, which stay for
+    the page the phone loads itself: set after Django's MessageMiddleware, in place of its
+    storage for that request only."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.headers.get(COPY_HEADER):
+            request._messages = NoMessages(request)  # type: ignore[attr-defined]
+        return self.get_response(request)
 
 
 def wants_json(request: HttpRequest) -> bool:
