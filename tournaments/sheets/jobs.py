@@ -17,10 +17,10 @@ from django.utils.translation import gettext_noop
 from django_tasks import task
 
 from tournaments.events.selectors.events import round_games
-from tournaments.models import Event, PdfJob, Round
+from tournaments.models import Event, Game, PdfJob, Round
 from tournaments.sheets import catalogue, heartbeat, store
 from tournaments.sheets import versions as pdf_versions
-from tournaments.sheets.pdfs import blank_sheets_pdf, standings_pdf
+from tournaments.sheets.pdfs import blank_sheets_pdf, game_record_pdf, standings_pdf
 
 logger = logging.getLogger(__name__)
 
@@ -84,6 +84,22 @@ def make_pdf(job_id: int) -> None:
         pages_total=pages,
         finished=True,
     )
+
+
+@task()
+def make_record(game_id: int) -> None:
+    """Makes the record of a long game (tournaments.sheets.queue.prepare_record) from the
+    game as it is now; its page serves it as soon as it is stored."""
+    found = pdf_versions.record_fingerprint(game_id)
+    if found is None:
+        return  # the game was deleted meanwhile
+    wanted = catalogue.record(game_id, found)
+    store.stored_pdf(wanted.key, wanted.version, lambda: record_pdf(game_id))
+
+
+def record_pdf(game_id: int) -> bytes:
+    """The filled record of game `game_id`, as its page and the worker make it."""
+    return game_record_pdf(Game.objects.select_related("event").get(pk=game_id))
 
 
 def page_count(stored: store.Stored) -> int:

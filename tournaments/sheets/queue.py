@@ -1,19 +1,22 @@
 """An organiser asks for a PDF to be prepared in the background (a round's score sheets, the
 results): a PdfJob row, and the task that makes it (tournaments.sheets.jobs.make_pdf); the
-latest job of each kind, for his page."""
+latest job of each kind, for his page. A long game's record, asked for by any visitor, is
+made in the background too (`prepare_record`)."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, PdfJob, Round
+from tournaments.models import Event, Hand, PdfJob, Round
 from tournaments.sheets import heartbeat
-from tournaments.sheets.jobs import make_pdf
+from tournaments.sheets.catalogue import PdfVersion
+from tournaments.sheets.jobs import make_pdf, make_record
 
 # A job being made whose row has missed three heartbeats (sheets/heartbeat.py) was cut short:
 # its worker stopped. It may be asked for again, and the organiser's page says so at once.
@@ -57,6 +60,28 @@ def prepare_pdf(*, event: Event, kind: str, round: Round | None, user, site: str
         PdfJob.objects.filter(pk=job.pk).update(task_id=str(result.id)[:64])
     job.refresh_from_db()
     return job
+
+
+# Hands a request lays out itself in a game's record: a long club game (about a second). A
+# longer one, up to the most a game may have (rules.variants.MAX_HANDS: 200, five seconds
+# and more), is made by the worker, so that no visitor's request holds a server thread that
+# long (issue 26).
+IN_REQUEST_HANDS = 60
+
+
+def prepare_record(game_id: int, wanted: PdfVersion) -> int:
+    """Queues the making of game `game_id`'s record if the game is longer than a request lays
+    out: returns its hands then, else 0 (the request makes it). Queued once per version of
+    the game for all its visitors (the first asks, the others wait for the same file); a
+    task queued again by another process, or once the cache forgot, is harmless: the store
+    renders a version once."""
+    hands = Hand.objects.filter(game_id=game_id).count()
+    if hands <= IN_REQUEST_HANDS:
+        return 0
+    queued = f"record-queued:{wanted.key}:{wanted.version}"
+    if cache.add(queued, True, int(QUEUED_STALLED_AFTER.total_seconds())):
+        make_record.enqueue(game_id)
+    return hands
 
 
 RECENT = 20  # jobs looked at: more than the kinds and rounds an organiser prepares at once

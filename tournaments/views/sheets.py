@@ -26,9 +26,11 @@ from tournaments.play.selectors.games import games_with_seats
 from tournaments.sheets import catalogue, pdfs, store
 from tournaments.sheets import versions as pdf_versions
 from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
+from tournaments.sheets.jobs import record_pdf
+from tournaments.sheets.queue import prepare_record
 from tournaments.sheets.render import site_url
 from tournaments.sheets.tents import table_tents_pdf
-from tournaments.web.pdfs import pdf_response
+from tournaments.web.pdfs import being_made, pdf_response
 from tournaments.web.permissions import event_view, public_view
 
 # Tables a request lays out itself (a couple of seconds); a larger round is prepared in the
@@ -149,11 +151,22 @@ def game_blank_sheet(request: HttpRequest, event: Event, game_id: int) -> HttpRe
 @require_GET
 @public_view
 def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
-    """The filled record of a game, finished or not."""
+    """The filled record of a game, finished or not; a long game's is made in the background
+    while the visitor's page waits for it (it reloads by itself)."""
     found = _or_404(pdf_versions.record_fingerprint(game_id), _("There is no such table."))
-
-    def render() -> bytes:
-        return pdfs.game_record_pdf(Game.objects.select_related("event").get(pk=game_id))
+    wanted = catalogue.record(game_id, found)
+    if store.current(wanted.key, wanted.version) is None:
+        hands = prepare_record(game_id, wanted)
+        if hands and store.current(wanted.key, wanted.version) is None:  # not made at once
+            return being_made(
+                request,
+                _("This table's record is being made"),
+                _(
+                    "Its %(hands)s hands take a few seconds to lay out: this page reloads by "
+                    "itself and opens the PDF as soon as it is ready."
+                )
+                % {"hands": hands},
+            )
 
     name = _filename(
         found["event__name"],
@@ -161,7 +174,7 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
         gettext_noop("table %(number)s record"),
         number=found["table_number"],
     )
-    return pdf_response(request, catalogue.record(game_id, found), render, name)
+    return pdf_response(request, wanted, lambda: record_pdf(game_id), name)
 
 
 @require_GET

@@ -19,6 +19,7 @@ from tournaments.sheets.catalogue import PdfVersion
 from tournaments.web.throttle import render_allowance, too_many
 
 RETRY_BUSY = 10  # seconds: another request has been rendering the same PDF for a long time
+RELOAD_EVERY = 3  # seconds: a PDF the worker is making, asked for again by its waiting page
 Response = TypeVar("Response", bound=HttpResponseBase)
 
 
@@ -90,4 +91,13 @@ def _busy(request: HttpRequest) -> HttpResponse:
     }
     response = render_page(request, "public/wait.html", context, status=503)
     response["Retry-After"] = str(RETRY_BUSY)
+    return response
+
+
+def being_made(request: HttpRequest, title: str, message: str) -> HttpResponse:
+    """202: the PDF asked for is being made by the worker; the page asks again by itself."""
+    context = {"title": title, "message": message, "reload_every": RELOAD_EVERY}
+    response = render_page(request, "public/wait.html", context, status=202)
+    response["Retry-After"] = str(RELOAD_EVERY)
+    response["Cache-Control"] = "no-store"  # the PDF, not this page, is what is kept
     return response
