@@ -91,15 +91,29 @@ def make_record(game_id: int) -> None:
     """Makes the record of a long game (tournaments.sheets.queue.prepare_record) from the
     game as it is now; its page serves it as soon as it is stored."""
     found = pdf_versions.record_fingerprint(game_id)
-    if found is None:
-        return  # the game was deleted meanwhile
-    wanted = catalogue.record(game_id, found)
-    store.stored_pdf(wanted.key, wanted.version, lambda: record_pdf(game_id))
+    if found is not None:  # else the game was deleted meanwhile
+        wanted = catalogue.record(game_id, found)
+        store.stored_pdf(wanted.key, wanted.version, lambda: record_pdf(game_id))
+
+
+@task()
+def make_results(event_id: int) -> None:
+    """Makes the results of a large event (tournaments.sheets.queue.prepare_results), as
+    `make_record` does a long game's record."""
+    found = pdf_versions.results_fingerprint(event_id)
+    if found is not None:  # else the event was deleted meanwhile
+        wanted = catalogue.results(event_id, found)
+        store.stored_pdf(wanted.key, wanted.version, lambda: results_pdf(event_id))
 
 
 def record_pdf(game_id: int) -> bytes:
     """The filled record of game `game_id`, as its page and the worker make it."""
     return game_record_pdf(Game.objects.select_related("event").get(pk=game_id))
+
+
+def results_pdf(event_id: int) -> bytes:
+    """The results of event `event_id`, as its page and the worker make them."""
+    return standings_pdf(Event.objects.select_related("club").get(pk=event_id))
 
 
 def page_count(stored: store.Stored) -> int:

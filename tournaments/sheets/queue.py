@@ -1,7 +1,8 @@
 """An organiser asks for a PDF to be prepared in the background (a round's score sheets, the
 results): a PdfJob row, and the task that makes it (tournaments.sheets.jobs.make_pdf); the
-latest job of each kind, for his page. A long game's record, asked for by any visitor, is
-made in the background too (`prepare_record`)."""
+latest job of each kind, for his page. A long game's record and a large event's results,
+which any visitor may ask for, are made in the background too (`prepare_record`,
+`prepare_results`)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_tasks.base import Task
 
-from tournaments.models import Event, Hand, PdfJob, Round
+from tournaments.models import Event, Hand, PdfJob, Round, Seat
 from tournaments.sheets import heartbeat
 from tournaments.sheets.catalogue import PdfVersion
-from tournaments.sheets.jobs import make_pdf, make_record
+from tournaments.sheets.jobs import make_pdf, make_record, make_results
 
 # A job being made whose row has missed three heartbeats (sheets/heartbeat.py) was cut short:
 # its worker stopped. It may be asked for again, and the organiser's page says so at once.
@@ -62,26 +64,40 @@ def prepare_pdf(*, event: Event, kind: str, round: Round | None, user, site: str
     return job
 
 
-# Hands a request lays out itself in a game's record: a long club game (about a second). A
-# longer one, up to the most a game may have (rules.variants.MAX_HANDS: 200, five seconds
-# and more), is made by the worker, so that no visitor's request holds a server thread that
-# long (issue 26).
+# Public PDFs too long for a visitor's request are made by the worker, so that no request
+# holds a server thread for seconds (issue 26); the visitor's page waits for the file.
+# Hands a request lays out itself in a game's record: a long club game (about a second for
+# 60; a game has at most rules.variants.MAX_HANDS, 200, 3.5 s).
 IN_REQUEST_HANDS = 60
+# Players a request lays out itself in an event's results: those of 12 tables of 4, as for
+# a round's score sheets (the results of 200 tables took 20 s).
+IN_REQUEST_PLAYERS = 48
 
 
 def prepare_record(game_id: int, wanted: PdfVersion) -> int:
-    """Queues the making of game `game_id`'s record if the game is longer than a request lays
-    out: returns its hands then, else 0 (the request makes it). Queued once per version of
-    the game for all its visitors (the first asks, the others wait for the same file); a
-    task queued again by another process, or once the cache forgot, is harmless: the store
-    renders a version once."""
+    """Queues the making of game `game_id`'s record if the game is too long for a request:
+    returns its hands then, else 0 (the request makes it)."""
     hands = Hand.objects.filter(game_id=game_id).count()
-    if hands <= IN_REQUEST_HANDS:
+    return _queued_if_larger(wanted, hands, IN_REQUEST_HANDS, make_record, game_id)
+
+
+def prepare_results(event_id: int, wanted: PdfVersion) -> int:
+    """Queues the making of event `event_id`'s results if it has too many players for a
+    request: returns its players then, else 0."""
+    players = Seat.objects.filter(game__event_id=event_id).values("player_id").distinct()
+    return _queued_if_larger(wanted, players.count(), IN_REQUEST_PLAYERS, make_results, event_id)
+
+
+def _queued_if_larger(wanted: PdfVersion, size: int, most: int, task: Task, *args: int) -> int:
+    """`size` if over `most`, the task then queued once per version of the PDF for all its
+    visitors (the first asks, the others wait for the same file); else 0. A task queued again
+    by another process, or once the cache forgot, is harmless: the store renders a version
+    once."""
+    if size <= most:
         return 0
-    queued = f"record-queued:{wanted.key}:{wanted.version}"
-    if cache.add(queued, True, int(QUEUED_STALLED_AFTER.total_seconds())):
-        make_record.enqueue(game_id)
-    return hands
+    if cache.add(f"pdf-queued:{wanted.key}:{wanted.version}", True, QUEUED_STALLED_AFTER.seconds):
+        task.enqueue(*args)
+    return size
 
 
 RECENT = 20  # jobs looked at: more than the kinds and rounds an organiser prepares at once

@@ -26,11 +26,11 @@ from tournaments.play.selectors.games import games_with_seats
 from tournaments.sheets import catalogue, pdfs, store
 from tournaments.sheets import versions as pdf_versions
 from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
-from tournaments.sheets.jobs import record_pdf
-from tournaments.sheets.queue import prepare_record
+from tournaments.sheets.jobs import record_pdf, results_pdf
+from tournaments.sheets.queue import prepare_record, prepare_results
 from tournaments.sheets.render import site_url
 from tournaments.sheets.tents import table_tents_pdf
-from tournaments.web.pdfs import being_made, pdf_response
+from tournaments.web.pdfs import pdf_response
 from tournaments.web.permissions import event_view, public_view
 
 # Tables a request lays out itself (a couple of seconds); a larger round is prepared in the
@@ -155,18 +155,19 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
     while the visitor's page waits for it (it reloads by itself)."""
     found = _or_404(pdf_versions.record_fingerprint(game_id), _("There is no such table."))
     wanted = catalogue.record(game_id, found)
-    if store.current(wanted.key, wanted.version) is None:
+
+    def queued() -> tuple[str, str] | None:
         hands = prepare_record(game_id, wanted)
-        if hands and store.current(wanted.key, wanted.version) is None:  # not made at once
-            return being_made(
-                request,
-                _("This table's record is being made"),
-                _(
-                    "Its %(hands)s hands take a few seconds to lay out: this page reloads by "
-                    "itself and opens the PDF as soon as it is ready."
-                )
-                % {"hands": hands},
+        if not hands:
+            return None
+        return (
+            _("This table's record is being made"),
+            _(
+                "Its %(hands)s hands take a few seconds to lay out: this page reloads by "
+                "itself and opens the PDF as soon as it is ready."
             )
+            % {"hands": hands},
+        )
 
     name = _filename(
         found["event__name"],
@@ -174,7 +175,7 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
         gettext_noop("table %(number)s record"),
         number=found["table_number"],
     )
-    return pdf_response(request, wanted, lambda: record_pdf(game_id), name)
+    return pdf_response(request, wanted, lambda: record_pdf(game_id), name, queued=queued)
 
 
 @require_GET
@@ -182,12 +183,23 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
 def standings(request: HttpRequest, event_id: int) -> HttpResponseBase:
     """The results of an event: per table (club night) or the standings (tournament)."""
     found = _or_404(pdf_versions.results_fingerprint(event_id), _("There is no such event."))
+    wanted = catalogue.results(event_id, found)
 
-    def render() -> bytes:
-        return pdfs.standings_pdf(Event.objects.select_related("club").get(pk=event_id))
+    def queued() -> tuple[str, str] | None:
+        players = prepare_results(event_id, wanted)
+        if not players:
+            return None
+        return (
+            _("The results are being made"),
+            _(
+                "Their %(players)s players take a few seconds to lay out: this page reloads "
+                "by itself and opens the PDF as soon as it is ready."
+            )
+            % {"players": players},
+        )
 
     name = _filename(found["name"], found["language"], gettext_noop("results"))
-    return pdf_response(request, catalogue.results(event_id, found), render, name)
+    return pdf_response(request, wanted, lambda: results_pdf(event_id), name, queued=queued)
 
 
 @require_GET

@@ -30,15 +30,22 @@ def pdf_response(
     filename: str,
     *,
     private: bool = False,
+    queued: Callable[[], tuple[str, str] | None] | None = None,
 ) -> HttpResponseBase:
     """The PDF `wanted` for this version of its data: from storage, rendered if need be.
 
     `private` PDFs (blank sheets: their QR codes open the table links) are never kept by
-    browsers or proxies; public ones may be kept, but are checked again each time."""
+    browsers or proxies; public ones may be kept, but are checked again each time. `queued`,
+    called when the PDF is not stored, queues it for the worker if it is too large for a
+    request, and says so (a title and a sentence for the visitor's waiting page)."""
     etag = f'"{wanted.version}"'
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return _caching(unchanged, private=private)
+    if queued is not None and store.current(wanted.key, wanted.version) is None:
+        waiting = queued()
+        if waiting and store.current(wanted.key, wanted.version) is None:  # not made at once
+            return being_made(request, *waiting)
     try:
         stored = store.stored_pdf(
             wanted.key, wanted.version, render, may_render=render_allowance(request)

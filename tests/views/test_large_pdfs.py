@@ -1,7 +1,8 @@
-"""A long game's record is made by the worker, not in a visitor's request (issue 26 §1): the
-largest game allowed took 5.4 s to lay out on the first visitor's request. Its visitors get a
-page that reloads until the PDF is there; the task is queued once for all of them; a normal
-game's record is still made at once."""
+"""A long game's record and a large event's results are made by the worker, not in a
+visitor's request (issues 25 and 26): the largest game allowed took 5.4 s to lay out on its
+first visitor's request, the results of 200 tables 20 s. Their visitors get a page that
+reloads until the PDF is there; the task is queued once for all of them; a normal game's
+record and a club night's results are still made at once."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from tests.pdf import pages_text
 from tournaments.models import Hand, HandLine
 from tournaments.play.services.scoring import refresh_game
 from tournaments.sheets import jobs
-from tournaments.sheets.queue import IN_REQUEST_HANDS
+from tournaments.sheets.queue import IN_REQUEST_HANDS, IN_REQUEST_PLAYERS
 
 pytestmark = pytest.mark.django_db
 
@@ -79,6 +80,47 @@ def test_a_normal_games_record_is_made_in_the_request(club, settings):
     game = game_of(club, IN_REQUEST_HANDS)
 
     response = Client().get(record_url(game))
+
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert default_task_backend.results == []
+
+
+def event_of(club, tables: int):
+    """An event of `tables` tables of 4 players."""
+    event = EventFactory(club=club)
+    for table in range(1, tables + 1):
+        names = [f"Joueur {table}-{seat}" for seat in range(1, 5)]
+        make_game(event, players=names, table_number=table)
+    return event
+
+
+def results_url(event) -> str:
+    return reverse("sheets:standings", kwargs={"event_id": event.pk})
+
+
+def test_a_large_events_results_are_made_by_the_worker_while_its_page_waits(club, settings):
+    settings.TASKS = QUEUE_ONLY
+    event = event_of(club, IN_REQUEST_PLAYERS // 4 + 1)
+
+    first = Client().get(results_url(event))
+    again = Client().get(results_url(event))
+
+    assert first.status_code == again.status_code == 202
+    assert "The results are being made" in first.content.decode()
+    assert f"Their {IN_REQUEST_PLAYERS + 4} players" in first.content.decode()
+    assert [result.args for result in default_task_backend.results] == [[event.pk]]
+
+    jobs.make_results.call(event.pk)
+    made = Client().get(results_url(event))
+    assert made.status_code == 200 and made["Content-Type"] == "application/pdf"
+    assert "Joueur 13-1" in " ".join(pages_text(made.getvalue()))
+
+
+def test_a_club_nights_results_are_made_in_the_request(club, settings):
+    settings.TASKS = QUEUE_ONLY
+    event = event_of(club, IN_REQUEST_PLAYERS // 4)
+
+    response = Client().get(results_url(event))
 
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert default_task_backend.results == []
