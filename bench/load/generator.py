@@ -11,6 +11,10 @@ the server it measures. Loopback only, bounded in time and in requests:
   the warm-up for the session and CSRF cookies, then POST the hand, then GET the page the
   POST redirects to, as the phone does), at a random second of the minute.
 
+- API readers (50: club websites, chat bots, a federation's site; issue 23): each reads one
+  address of the open API every 10 s with the ETag it has, in turn the event's standings,
+  round 1's seating and totals, and one table's game.
+
 At a simultaneous evening (the plan has "venues"), the phones that would follow the event's
 page follow the ranking across venues instead, and each venue has a projector polling its
 screen (`?venue=N`); every ranking poll notes what the phone then shows (the finished games
@@ -40,6 +44,7 @@ from urllib.parse import urlsplit
 import aiohttp
 
 POLL_EVERY = 10.0
+API_KINDS = ("api standings", "api round", "api game")
 EVENT_WATCHERS_EVERY = 10  # one phone in ten follows the event's page
 WARM_UP_CONCURRENCY = 8
 # Long enough that a queued request is still answered (and counted) rather than dropped.
@@ -67,7 +72,7 @@ class Stats:
 @dataclass
 class Phone:
     url: str
-    kind: str  # "table poll", "event poll", "ranking poll" or "projector poll"
+    kind: str  # "table poll", "event poll", "ranking poll", "projector poll" or an API_KINDS
     etag: str = ""
     shown: int | None = None  # a ranking's phone: the finished games it shows
 
@@ -86,7 +91,10 @@ def _cookie_header(cookies: dict[str, str]) -> str:
 
 async def poll(session: aiohttp.ClientSession, phone: Phone, stats: Stats | None) -> None:
     """One poll of the live part; `stats` None in the warm-up."""
-    headers = {"HX-Request": "true", "Accept-Language": "fr"}
+    if phone.kind in API_KINDS:
+        headers = {"Accept": "application/json"}
+    else:
+        headers = {"HX-Request": "true", "Accept-Language": "fr"}
     if phone.etag:
         headers["If-None-Match"] = phone.etag
     started = time.perf_counter()
@@ -211,7 +219,14 @@ def server_cpu(master: int | None) -> float:
 
 
 async def run(
-    base: str, plan: dict, *, phones: int, seconds: float, seed: int, master: int | None = None
+    base: str,
+    plan: dict,
+    *,
+    phones: int,
+    seconds: float,
+    seed: int,
+    master: int | None = None,
+    api_readers: int = 0,
 ) -> dict:
     rng = random.Random(seed)
     tables = [Table(t["id"], t["token"], t["next"]) for t in plan["tables"]]
@@ -228,6 +243,15 @@ async def run(
         else:
             table = tables[i % len(tables)]
             watchers.append(Phone(f"{base}/games/{table.id}/", "table poll"))
+    event_api = f"{base}/api/v1/events/{plan['event']}"
+    for i in range(api_readers):
+        kind = API_KINDS[i % len(API_KINDS)]
+        address = {
+            "api standings": f"{event_api}/standings",
+            "api round": f"{event_api}/rounds/1",
+            "api game": f"{base}/api/v1/games/{tables[i % len(tables)].id}",
+        }[kind]
+        watchers.append(Phone(address, kind))
     connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=15)
     async with aiohttp.ClientSession(connector=connector, timeout=TIMEOUT) as session:
         warm_started = time.monotonic()
@@ -272,6 +296,7 @@ def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tab
         for value in stats.latencies.get(kind, [])
     ]
     writes = stats.latencies.get("write", [])
+    api = [value for kind in API_KINDS for value in stats.latencies.get(kind, [])]
     total = sum(len(v) for v in stats.latencies.values())
     figures = {
         "warm-up (each phone's first load, each table's entry page), s": round(warm_up, 1),
@@ -288,6 +313,9 @@ def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tab
         "writes": len(writes),
         "write p50 ms": ms(writes, 0.50),
         "write p99 ms": ms(writes, 0.99),
+        "api reads": len(api),
+        "api p50 ms": ms(api, 0.50),
+        "api p95 ms": ms(api, 0.95),
         "errors": sum(stats.errors.values()),
         "hands acknowledged": stats.acknowledged,
         "generator CPU s (its share of the machine)": round(cpu, 1),
@@ -298,6 +326,7 @@ def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tab
         "ranking poll",
         "projector poll",
         "entry page after a save",
+        *API_KINDS,
     ):
         values = stats.latencies.get(kind, [])
         if values or kind in ("table poll", "event poll"):
@@ -319,6 +348,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--server-pid", type=int, help="gunicorn's master, for its CPU time")
+    parser.add_argument("--api-readers", type=int, default=50)
     args = parser.parse_args(argv)
     if urlsplit(args.base).hostname not in LOOPBACK:
         raise SystemExit("The load test only sends traffic to this machine (loopback).")
@@ -331,6 +361,7 @@ def main(argv: list[str]) -> None:
             seconds=min(args.seconds, 300),
             seed=args.seed,
             master=args.server_pid,
+            api_readers=args.api_readers,
         )
     )
     print(json.dumps(figures))
