@@ -44,11 +44,11 @@ def main() -> dict[str, object]:
     from playwright.sync_api import sync_playwright
 
     from tests.browser.night import build_night, play_night
-    from tests.factories import ClubFactory, UserFactory
+    from tests.factories import ClubFactory, UserFactory, organise
 
     organiser = UserFactory(username="organiser")
     club = ClubFactory(name="Club de rami de Montreuil")
-    club.organisers.add(organiser)
+    organise(club, organiser)
     games = build_night(club, organiser)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="ramiscore-night-") as folder:
