@@ -113,3 +113,20 @@ def qr_codes(pdf: bytes, *, page: int = 1) -> set[str]:
         text=True,
     )
     return {line for line in found.stdout.splitlines() if line}
+
+
+def same_page(first: bytes, second: bytes, number: int) -> bool:
+    """Page `number` of both PDFs drawn alike, pixel for pixel (pdftoppm, 60 dpi)."""
+    from PIL import Image, ImageChops  # WeasyPrint's own dependency
+
+    with Image.open(page_png(first, page=number)) as one:
+        with Image.open(page_png(second, page=number)) as other:
+            return not ImageChops.difference(one.convert("L"), other.convert("L")).getbbox()
+
+
+def same_pages(first: bytes, second: bytes) -> bool:
+    """Every page of both PDFs drawn alike."""
+    pages = page_count(first)
+    return pages == page_count(second) and all(
+        same_page(first, second, number) for number in range(1, pages + 1)
+    )

@@ -93,20 +93,27 @@
       });
   }
 
+  // A check-in, or the entry fee of the player just checked in: one tap, the card says so.
+  // While the card offers a fee to take, the camera waits (for that tap or "Scan the next one").
   card.addEventListener("submit", function (event) {
-    const form = event.target.closest("[data-check-in]");
+    const form = event.target.closest("[data-check-in], [data-fee]");
     if (!form) return;
     event.preventDefault();
     const headers = { "X-Door": "1" };
     if (csrf) headers["X-CSRFToken"] = csrf.value;
+    const body = new FormData(form);
+    if (event.submitter && event.submitter.name) {
+      body.set(event.submitter.name, event.submitter.value);
+    }
     fetch(form.action, {
       method: "POST",
-      body: new FormData(form),
+      body: body,
       headers: headers,
       credentials: "same-origin",
     })
       .then(function (response) {
-        if (!response.ok) throw new Error(String(response.status));
+        // A fee refused answers 400 with the card saying why.
+        if (!response.ok && response.status !== 400) throw new Error(String(response.status));
         return response.text();
       })
       .then(function (html) {
@@ -115,7 +122,9 @@
         const count = card.querySelector("[data-count]");
         const total = document.getElementById("door-count");
         if (count && total) total.innerHTML = count.innerHTML;
-        busy = false;
+        const fee = card.querySelector("[data-fee] button");
+        if (fee) fee.focus();
+        busy = Boolean(fee);
       })
       .catch(function () {
         status.textContent = root.dataset.failed;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import time
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ from tests.browser.camera import write_video
 from tests.browser.steps import assert_no_sideways_scroll, log_in
 from tests.factories import EventFactory, UserFactory, organise
 from tournaments.events.services.events import register_player
-from tournaments.models import Registration, Role
+from tournaments.models import EntryFee, Registration, Role
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -154,3 +155,35 @@ def test_the_door_page_fits_a_phone_without_accessibility_violations(
     page.goto(f"{live_server.url}/manage/events/{event.id}/door/?q=Joueur 00")
     assert_no_sideways_scroll(page)
     assert violations(page) == []
+
+
+def test_the_door_takes_a_checked_in_players_fee_in_one_tap_on_a_phone(
+    page: Page, live_server: LiveServer, club, artifacts
+):
+    """Issue 21: the door records a fee paid (cash by default) in one tap, with who."""
+    event = EventFactory(
+        club=club,
+        name="Tournoi de printemps",
+        date=timezone.localdate(),
+        kind="tournament",
+        entry_fee=Decimal("12.50"),
+    )
+    anne = register_player(event=event, name="Anne Martin")
+    register_player(event=event, name="Anne-Sophie Bernard", checked_in=False)
+    volunteer = UserFactory(username="portier")
+    organise(club, volunteer, Role.DOOR)
+    log_in(page, live_server.url, volunteer)
+    page.goto(f"{live_server.url}/manage/events/{event.id}/door/?q=Anne")
+    row = page.locator(".door-rows li", has_text="Anne Martin").first
+    expect(row.locator(".door-fee-due")).to_have_text("Droit d’inscription : 12,50 €")
+    assert_no_sideways_scroll(page)
+    assert violations(page) == []
+    shoot(page, artifacts, "door-fee-phone")
+    row.get_by_role("button", name="Payé en espèces").click()
+    expect(page.locator(".door-rows li", has_text="Anne Martin").first).to_contain_text(
+        "payé 12,50 €"
+    )
+    assert_no_sideways_scroll(page)
+    fee = EntryFee.objects.get(registration=anne)
+    assert (fee.status, fee.method, fee.recorded_by) == ("paid", "cash", volunteer)
+    assert page.url.endswith("/door/?q=Anne")

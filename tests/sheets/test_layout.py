@@ -8,10 +8,9 @@ import io
 import pypdf
 import pytest
 import weasyprint
-from PIL import Image, ImageChops
 
 from tests.factories import correct, make_game, play
-from tests.pdf import in_english, page_count, page_png, pages_text, qr_codes
+from tests.pdf import in_english, page_count, pages_text, qr_codes, same_page, same_pages
 from tournaments.models import Round
 from tournaments.sheets import blank, pdfs, render, standings
 from tournaments.sheets.pdfs import chunk_size
@@ -28,21 +27,6 @@ def event(event):
 
 def first_round(event) -> Round:
     return Round.objects.select_related("event__club").get(event=event, number=1)
-
-
-def same_page(first: bytes, second: bytes, number: int) -> bool:
-    """Page `number` of both PDFs drawn alike, pixel for pixel (pdftoppm, 60 dpi)."""
-    with Image.open(page_png(first, page=number)) as one:
-        with Image.open(page_png(second, page=number)) as other:
-            return not ImageChops.difference(one.convert("L"), other.convert("L")).getbbox()
-
-
-def same_pages(first: bytes, second: bytes) -> bool:
-    """Every page of both PDFs drawn alike."""
-    pages = page_count(first)
-    return pages == page_count(second) and all(
-        same_page(first, second, number) for number in range(1, pages + 1)
-    )
 
 
 def html_of(kind: str, event, game) -> str:

@@ -341,6 +341,21 @@ def test_every_address_answers_each_identity_as_the_table_says(who, world):
 def test_the_table_gives_each_role_what_the_issue_says():
     assert PERMISSIONS[Role.ORGANISER] == frozenset(Can)
     assert PERMISSIONS[Role.SCORER] == {Can.SEE_EVENT, Can.KEEP_SCORE}
-    assert PERMISSIONS[Role.DOOR] == {Can.SEE_EVENT, Can.REGISTER}
-    assert PERMISSIONS[Role.TREASURER] == {Can.SEE_EVENT, Can.HANDLE_MONEY}
+    assert PERMISSIONS[Role.DOOR] == {Can.SEE_EVENT, Can.REGISTER, Can.TAKE_FEES}
+    assert PERMISSIONS[Role.TREASURER] == {Can.SEE_EVENT, Can.TAKE_FEES, Can.HANDLE_MONEY}
     assert PERMISSIONS[Role.SCREEN] == {Can.SHOW_SCREEN}
+
+
+def test_the_door_takes_fees_and_the_rest_of_the_money_is_the_treasurers():
+    """Issue 21: the door or the treasurer records a fee paid in one tap; waivers, refunds,
+    payouts and the balance ask for the money role."""
+    money = {name: rule_of(name, view) for name, view, _names in ALL if name.startswith("ledger:")}
+    assert money.pop("ledger:record_fee") == Rule("event", Can.TAKE_FEES)
+    assert money and {rule.action for rule in money.values()} == {Can.HANDLE_MONEY}
+    assert [who for who in IDENTITIES if expected(who, Rule("event", Can.TAKE_FEES))] == [
+        "organiser",
+        "organiser of the event",
+        "door",
+        "treasurer",
+        "site administrator",
+    ]

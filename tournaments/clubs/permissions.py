@@ -27,7 +27,8 @@ class Can(StrEnum):
     TABLE_LINKS = "table_links"  # turn a table's link off or on, renew it
     KEEP_SCORE = "keep_score"  # enter, correct, confirm and undo hands; close, reopen tables
     REGISTER = "register"  # registrations, approvals, check-in, walk-ins, withdrawals
-    HANDLE_MONEY = "handle_money"  # entry fees and payouts
+    TAKE_FEES = "take_fees"  # an entry fee paid, recorded in one tap (at the door)
+    HANDLE_MONEY = "handle_money"  # the money pages: fees waived, refunded; prizes paid; balance
     SHOW_SCREEN = "show_screen"  # the projector pages, on a TV that holds a screen link
     # On the club (a role for the club).
     CREATE_EVENTS = "create_events"  # new events, imported events
@@ -45,8 +46,9 @@ PERMISSIONS: dict[Role, frozenset[Can]] = {
     Role.ORGANISER: frozenset(Can),
     # Keys paper sheets and looks after the tables: no settings, no seating, no links.
     Role.SCORER: frozenset({Can.SEE_EVENT, Can.KEEP_SCORE}),
-    Role.DOOR: frozenset({Can.SEE_EVENT, Can.REGISTER}),
-    Role.TREASURER: frozenset({Can.SEE_EVENT, Can.HANDLE_MONEY}),
+    # Checks players in and takes their entry fee; what else money asks is the treasurer's.
+    Role.DOOR: frozenset({Can.SEE_EVENT, Can.REGISTER, Can.TAKE_FEES}),
+    Role.TREASURER: frozenset({Can.SEE_EVENT, Can.TAKE_FEES, Can.HANDLE_MONEY}),
     # A TV: no account, no page but the projector's.
     Role.SCREEN: frozenset({Can.SHOW_SCREEN}),
 }

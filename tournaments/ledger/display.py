@@ -11,7 +11,7 @@ from typing import Any
 import django_tables2 as tables
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.ledger.selectors import (
     Balance,
@@ -175,6 +175,19 @@ class RecordLine:
     reason: str
 
 
+# The reasons the services give on their own (tournaments/ledger/services.py,
+# tournaments/prizes/services.py), kept in English in the rows and said in the reader's
+# language; a reason somebody typed is shown as typed.
+SERVICE_REASONS = {
+    "paid": pgettext_lazy("money record", "paid"),
+    "paid again": pgettext_lazy("money record", "paid again"),
+    "category added": pgettext_lazy("money record", "category added"),
+    "category changed": pgettext_lazy("money record", "category changed"),
+    "order changed": pgettext_lazy("money record", "order changed"),
+    "details changed": pgettext_lazy("money record", "details changed"),
+}
+
+
 def record_lines(records: list[Record]) -> list[RecordLine]:
     return [
         RecordLine(
@@ -182,7 +195,7 @@ def record_lines(records: list[Record]) -> list[RecordLine]:
             by=record.by or _("(no account)"),
             what=f"{SUBJECTS[record.kind]} · {record.subject} · {ACTIONS[record.action]}",
             changes=[change_text(change, record.kind) for change in record.changes],
-            reason=record.reason,
+            reason=str(SERVICE_REASONS.get(record.reason, record.reason)),
         )
         for record in records
     ]

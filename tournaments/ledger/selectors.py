@@ -261,6 +261,14 @@ def _balance(
     )
 
 
+def door_fees(event: Event) -> dict[int, FeeRow]:
+    """Each registration's fee by its id, for the door's page; nothing when the event asks no
+    entry fee (then no query; otherwise two)."""
+    if not event.entry_fee:
+        return {}
+    return {row.registration.pk: row for row in _fee_rows(event)}
+
+
 def fee_row(event: Event, registration_id: int) -> FeeRow | None:
     """One registration's fee row (the ledger's rows are few: read them all)."""
     return next((row for row in _fee_rows(event) if row.registration.pk == registration_id), None)

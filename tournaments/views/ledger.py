@@ -1,7 +1,8 @@
 """The money pages (docs/ledger.md), for the club's treasurer: an event's fees (one tap at the
 door) and prizes paid, a prize's receipt, the balance as a page, CSV, XLSX and PDF, the record
 of every change, and a season's report. Each asks `Can.HANDLE_MONEY` (the organisers and the
-treasurer, docs/roles.md): of the event, or of the club for a season."""
+treasurer, docs/ledger.md): of the event, or of the club for a season; but a fee paid, one tap
+at the door too, asks `Can.TAKE_FEES` (the door's volunteers as well)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from tournaments.ledger.services import (
 )
 from tournaments.models import Event, Method, Payout, Player, Registration, Season
 from tournaments.sheets import pdfs
+from tournaments.views.registrations import door_back
 from tournaments.web.downloads import page_or_download
 from tournaments.web.feedback import tell_problems
 from tournaments.web.permissions import event_view, season_view
@@ -81,26 +83,34 @@ def _registration(event: Event, registration_id: int) -> Registration:
 
 
 @require_POST
-@event_view(Can.HANDLE_MONEY)
+@event_view(Can.TAKE_FEES)
 def record_fee(request: HttpRequest, event: Event, registration_id: int) -> HttpResponse:
-    """One tap: the player paid what is due, by the method of the button."""
+    """One tap: the player paid what is due, by the method of the button. From the money
+    page, or from the door (`back=door`): its page again, or, for its phone's camera card
+    (`X-Door: 1`), the card saying so."""
     registration = _registration(event, registration_id)
+    at_door = request.POST.get("back") == "door"
+    card = at_door and request.headers.get("X-Door") == "1"
     try:
         fee = record_payment(
             registration=registration, method=request.POST.get("method", ""), user=request.user
         )
     except ValidationError as error:
+        if card:
+            context = {"problems": error.messages, "registration": registration}
+            return render(request, "registrations/_fee_paid.html", context, status=400)
         tell_problems(request, error)
     else:
-        messages.success(
-            request,
-            _("%(player)s paid %(amount)s (%(method)s).")
-            % {
-                "player": registration.player.name,
-                "amount": money(fee.amount),
-                "method": METHODS[fee.method],
-            },
-        )
+        said = _("%(player)s paid %(amount)s (%(method)s).") % {
+            "player": registration.player.name,
+            "amount": money(fee.amount),
+            "method": METHODS[fee.method],
+        }
+        if card:
+            return render(request, "registrations/_fee_paid.html", {"said": said})
+        messages.success(request, said)
+    if at_door:
+        return door_back(event, request.POST.get("q", ""))
     return _back(event, f"fee-{registration.pk}")
 
 

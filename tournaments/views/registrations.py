@@ -4,6 +4,8 @@ code (the phone's camera, static/js/door.js), by name, or on the spot."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -16,12 +18,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ramiscore.security import client_address, permissions_policy_header
 from tournaments.clubs.permissions import Can
 from tournaments.forms.registrations import SignUpForEventForm, WalkInForm
-from tournaments.models import Event, Registration
+from tournaments.ledger.selectors import FeeRow, door_fees
+from tournaments.models import Event, Method, Registration
 from tournaments.registrations import services
 from tournaments.registrations.selectors import by_link, counts, door_list, find, waiting_rank
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.web.feedback import tell_problems
-from tournaments.web.permissions import event_view, link_view, public_view
+from tournaments.web.permissions import allowed_here, event_view, link_view, public_view
 from tournaments.web.throttle import count_use, too_many
 
 
@@ -117,19 +120,35 @@ def tell_promoted(request: HttpRequest, promoted: list[Registration]) -> None:
             )
 
 
+def _with_fees(
+    request: HttpRequest, event: Event, registrations: list[Registration]
+) -> list[tuple[Registration, FeeRow | None]]:
+    """Each registration with its entry fee, when the person at the door may take it and the
+    event asks one (otherwise the page says nothing about money)."""
+    fees = door_fees(event) if allowed_here(request).take_fees else {}
+    return [(registration, fees.get(registration.pk)) for registration in registrations]
+
+
+def _fee_context(request: HttpRequest, event: Event, registration: Registration) -> dict:
+    (pair,) = _with_fees(request, event, [registration])
+    return {"fee": pair[1], "methods": Method.choices}
+
+
 @require_GET
 @event_view(Can.REGISTER)
 def door(request: HttpRequest, event: Event) -> HttpResponse:
-    """The door's phone: scan a QR code, search a name, or register a walk-in."""
+    """The door's phone: scan a QR code, search a name, or register a walk-in; a player
+    checked in pays his entry fee there in one tap."""
     query = request.GET.get("q", "")[:80]
     context = {
         "event": event,
         "counts": counts(event.pk),
         "query": query,
-        "found": find(event, query) if query else None,
-        "everyone": door_list(event),
+        "found": _with_fees(request, event, find(event, query)) if query else None,
+        "everyone": _with_fees(request, event, door_list(event)),
         "walk_in": WalkInForm(),
         "site": site_url(request),
+        "methods": Method.choices,
     }
     response = render(request, "registrations/door.html", context)
     # The one page that may use the camera (the site refuses it everywhere else).
@@ -139,8 +158,11 @@ def door(request: HttpRequest, event: Event) -> HttpResponse:
     return response
 
 
-def _door_back(event: Event) -> HttpResponse:
-    return redirect("door", event_id=event.pk)
+def door_back(event: Event, query: str = "") -> HttpResponse:
+    """The door's page again, with the name it was searching for."""
+    url = reverse("door", kwargs={"event_id": event.pk})
+    query = query.strip()[:80]
+    return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
 
 
 @require_GET
@@ -154,6 +176,8 @@ def scanned(request: HttpRequest, event: Event) -> HttpResponse:
     if registration is not None and registration.event_id != event.pk:
         registration = None
     context = {"event": event, "registration": registration, "code": token}
+    if registration is not None:
+        context.update(_fee_context(request, event, registration))
     return render(request, "registrations/_scanned.html", context)
 
 
@@ -164,9 +188,10 @@ def check_in(request: HttpRequest, event: Event, registration_id: int) -> HttpRe
     registration = services.check_in(registration=registration)
     if request.headers.get("X-Door") == "1":
         context = {"event": event, "registration": registration, "counts": counts(event.pk)}
+        context.update(_fee_context(request, event, registration))
         return render(request, "registrations/_checked_in.html", context)
     messages.success(request, _("%(player)s is in.") % {"player": registration.player.name})
-    return _door_back(event)
+    return door_back(event, request.POST.get("q", ""))
 
 
 @require_POST
@@ -175,14 +200,14 @@ def walk_in(request: HttpRequest, event: Event) -> HttpResponse:
     form = WalkInForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the player's name (at most 80 characters)."))
-        return _door_back(event)
+        return door_back(event)
     try:
         registration = services.walk_in(event=event, name=form.cleaned_data["name"])
     except ValidationError as error:
         tell_problems(request, error)
     else:
         messages.success(request, _("%(player)s is in.") % {"player": registration.player.name})
-    return _door_back(event)
+    return door_back(event)
 
 
 @require_POST
