@@ -28,7 +28,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
+import psycopg
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
@@ -51,6 +53,10 @@ KEEPALIVES = (
 
 class WorkerAlreadyRunning(RuntimeError):
     pass
+
+
+class WorkerLost(RuntimeError):
+    """What a task given up after MAX_WORKERS_LOST workers died running it failed with."""
 
 
 @dataclass
@@ -94,7 +100,7 @@ def recover_tasks(*, own: str = "") -> Recovered:
         DBTaskResult.objects.filter(pk__in=recovered.failed).update(
             status=TaskResultStatus.FAILED,
             finished_at=timezone.now(),
-            exception_class_path=f"{__name__}.WorkerLost",
+            exception_class_path=f"{WorkerLost.__module__}.{WorkerLost.__qualname__}",
             traceback=f"Its worker died {MAX_WORKERS_LOST} times while running it.",
         )
     for task in recovered.queued:
@@ -104,52 +110,79 @@ def recover_tasks(*, own: str = "") -> Recovered:
     return recovered
 
 
-@contextmanager
-def alive(worker_id: str) -> Iterator[None]:
-    """The worker's lock, held on a connection of its own while the block runs (Django may
-    close and reopen the worker's connection between tasks; this one stays). Raises
-    WorkerAlreadyRunning when a live worker holds it: ids must be unique."""
-    if connection.vendor != "postgresql":
-        yield
-        return
-    held = connection.get_new_connection(connection.get_connection_params())
-    try:
-        with held.cursor() as cursor:
+class WorkerLock:
+    """The worker's lock, on a connection of its own (Django may close and reopen the worker's
+    connection between tasks; this one stays)."""
+
+    def __init__(self, worker_id: str) -> None:
+        self.worker_id = worker_id
+        self.held: Any = None  # the psycopg connection holding it
+
+    def take(self) -> None:
+        """Raises WorkerAlreadyRunning when a live worker holds it: ids must be unique."""
+        self.held = connection.get_new_connection(connection.get_connection_params())
+        with self.held.cursor() as cursor:
             for statement in KEEPALIVES:
                 cursor.execute(statement)
-            cursor.execute(f"SELECT pg_try_advisory_lock({LOCK_KEY})", [worker_id])
+            cursor.execute(f"SELECT pg_try_advisory_lock({LOCK_KEY})", [self.worker_id])
             taken = cursor.fetchone()[0]
-        held.commit()  # a session lock outlives the transaction; the session stays idle
+        self.held.commit()  # a session lock outlives the transaction; the session stays idle
         if not taken:
-            raise WorkerAlreadyRunning(f"A worker with the id {worker_id!r} is already running.")
-        recover_tasks(own=worker_id)
-        yield
-    finally:
-        held.close()
+            self.release()
+            raise WorkerAlreadyRunning(
+                f"A worker with the id {self.worker_id!r} is already running."
+            )
+
+    def keep(self) -> None:
+        """Takes the lock again if its connection was lost (PostgreSQL restarted, the network
+        cut): else the other workers would take this one's every task for an orphan."""
+        try:
+            with self.held.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            self.held.commit()
+        except psycopg.Error:
+            logger.warning("The worker's lock was lost with its connection: taking it again.")
+            self.release()
+            self.take()
+
+    def release(self) -> None:
+        if self.held is not None:
+            self.held.close()
+            self.held = None
 
 
 @contextmanager
-def recovering(every: float | None = None) -> Iterator[None]:
-    """While the block runs, recover_tasks every `every` seconds (WORKER_RECOVERY_SECONDS)
-    from a thread with its own database connection; a round that fails (the database busy for
-    a moment) is skipped, the next one tries again."""
+def alive(worker_id: str, *, every: float | None = None) -> Iterator[WorkerLock | None]:
+    """While the block runs (the worker's life): its lock held, the tasks an earlier life of
+    it left running queued again, and every `every` seconds (WORKER_RECOVERY_SECONDS), from a
+    thread with its own database connections, the lock kept and recover_tasks run. A round
+    that fails (the database out of reach for a moment) is skipped: the next one tries again."""
+    if connection.vendor != "postgresql":
+        yield None
+        return
     every = settings.WORKER_RECOVERY_SECONDS if every is None else every
+    lock = WorkerLock(worker_id)
+    lock.take()
     stop = threading.Event()
 
     def run() -> None:
         try:
             while not stop.wait(every):
                 try:
+                    lock.keep()
                     recover_tasks()
-                except DatabaseError as error:
+                except (DatabaseError, psycopg.Error, WorkerAlreadyRunning) as error:
                     logger.warning("Recovering tasks failed this time: %s", error)
         finally:
             connection.close()  # this thread's own
 
     thread = threading.Thread(target=run, name="task-recovery", daemon=True)
-    thread.start()
     try:
-        yield
+        recover_tasks(own=worker_id)
+        thread.start()
+        yield lock
     finally:
         stop.set()
-        thread.join()
+        if thread.is_alive():
+            thread.join()
+        lock.release()

@@ -74,5 +74,16 @@ def test_two_live_workers_never_share_an_id(queue):
             pass
 
 
+def test_a_worker_whose_lock_connection_was_lost_takes_its_lock_again(queue):
+    with worker.alive("host-1") as lock:
+        assert lock is not None
+        with connection.cursor() as cursor:  # as a restart of PostgreSQL would
+            cursor.execute("SELECT pg_terminate_backend(%s)", [lock.held.info.backend_pid])
+        lock.keep()
+        task = running_on("host-1")
+        assert worker.recover_tasks().queued == []
+        assert status(task) == TaskResultStatus.RUNNING
+
+
 def test_manage_db_worker_is_the_worker_that_recovers() -> None:
     assert get_commands()["db_worker"] == "tournaments"

@@ -27,7 +27,7 @@ class Command(db_worker.Command):
             super().handle(*args, **options)
             return
         try:
-            with worker.alive(options["worker_id"]), worker.recovering():
+            with worker.alive(options["worker_id"]):
                 super().handle(*args, **options)
         except worker.WorkerAlreadyRunning as error:
             raise CommandError(str(error)) from error
