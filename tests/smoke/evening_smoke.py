@@ -206,7 +206,8 @@ def end_a_game(evening: Evening, table: int, port: int) -> None:
 def each_worker_takes_a_rating(evening: Evening) -> None:
     """two tables end, one on each host: each worker is running one of their ratings"""
     # The ratings wait for the federation's row lock (taken by each rating, as a long rebuild
-    # would hold it): both workers are then seen in the middle of a job.
+    # would hold it): both workers are then seen in the middle of a job. NO KEY: the hands
+    # entered meanwhile only check the row exists (their foreign keys), which must not wait.
     evening.lock = psycopg.connect(evening.database_url)
     evening.stack.callback(evening.lock.close)
     evening.lock.execute(
