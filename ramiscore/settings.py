@@ -72,13 +72,15 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    # Before django_tasks_db, so that its `manage.py db_worker` is ours: the same worker, which
+    # also queues again the tasks of a worker that died (ramiscore/worker.py).
+    "tournaments",
     # Background work (a round's score sheets): Django 6's tasks framework, backported, with
     # its database backend; `manage.py db_worker` runs the tasks (`make serve` starts it).
     "django_tasks",
     "django_tasks_db",
     # The API (/api/v1/, tournaments/api/): its bundled Redoc serves the readable schema page.
     "ninja",
-    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -218,6 +220,9 @@ STORAGES = {
 
 # Background tasks in the database (django-tasks-db), run by `manage.py db_worker`.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# Every this many seconds each worker queues again the tasks left running by a worker that
+# died (killed, its machine lost): ramiscore/worker.py, docs/deploy.md "Several machines".
+WORKER_RECOVERY_SECONDS = env_int(environ, "WORKER_RECOVERY_SECONDS", default=10)
 
 # The API (docs/api.md): requests each token, and each address without one, may make per
 # period ("600/m": 600 a minute); past it, 429 with Retry-After.
