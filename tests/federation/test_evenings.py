@@ -138,7 +138,7 @@ def test_a_venues_volunteers_hold_their_roles_at_their_venue_only(evening, club)
     door = UserFactory(username="portier")
     organise(club, door, Role.DOOR)
     assert allowed_at(scorer, evening, montreuil) == {Can.SEE_EVENT, Can.KEEP_SCORE}
-    assert allowed_at(door, evening, montreuil) == {Can.SEE_EVENT, Can.REGISTER}
+    assert allowed_at(door, evening, montreuil) == {Can.SEE_EVENT, Can.REGISTER, Can.TAKE_FEES}
     assert allowed_at(scorer, evening, vincennes) == allowed_at(scorer, evening) == NOTHING
     register_at_venue(venue=montreuil, names=["Anne"], user=door)
     with pytest.raises(ValidationError, match="Only the organisers of Club de rami de Montreuil"):

@@ -1,8 +1,8 @@
 """An organiser asks for a PDF to be prepared in the background (a round's score sheets, the
 results): a PdfJob row, and the task that makes it (tournaments.sheets.jobs.make_pdf); the
 latest job of each kind, for his page. A long game's record and a large event's results,
-which any visitor may ask for, are made in the background too (`prepare_record`,
-`prepare_results`)."""
+which any visitor may ask for, are made in the background too (`queue_record`,
+`queue_results`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tasks.base import Task
 
-from tournaments.models import Event, Hand, PdfJob, Round, Seat
+from tournaments.models import Event, PdfJob, Round
 from tournaments.sheets import heartbeat
 from tournaments.sheets.catalogue import PdfVersion
 from tournaments.sheets.jobs import make_pdf, make_record, make_results
@@ -74,30 +74,35 @@ IN_REQUEST_HANDS = 60
 IN_REQUEST_PLAYERS = 48
 
 
-def prepare_record(game_id: int, wanted: PdfVersion) -> int:
-    """Queues the making of game `game_id`'s record if the game is too long for a request:
-    returns its hands then, else 0 (the request makes it)."""
-    hands = Hand.objects.filter(game_id=game_id).count()
-    return _queued_if_larger(wanted, hands, IN_REQUEST_HANDS, make_record, game_id)
+def record_in_the_background(found: dict) -> int:
+    """A game's hands if its record (`found`: its fingerprint) is too long for a request,
+    else 0."""
+    return found["hand_count"] if found["hand_count"] > IN_REQUEST_HANDS else 0
 
 
-def prepare_results(event_id: int, wanted: PdfVersion) -> int:
-    """Queues the making of event `event_id`'s results if it has too many players for a
-    request: returns its players then, else 0."""
-    players = Seat.objects.filter(game__event_id=event_id).values("player_id").distinct()
-    return _queued_if_larger(wanted, players.count(), IN_REQUEST_PLAYERS, make_results, event_id)
+def results_in_the_background(found: dict) -> int:
+    """An event's players if its results (`found`: their fingerprint) are too large for a
+    request, else 0: those registered or, at a club night without registrations, seated."""
+    players = found["registered"] or found["seat_count"]
+    return players if players > IN_REQUEST_PLAYERS else 0
 
 
-def _queued_if_larger(wanted: PdfVersion, size: int, most: int, task: Task, *args: int) -> int:
-    """`size` if over `most`, the task then queued once per version of the PDF for all its
-    visitors (the first asks, the others wait for the same file); else 0. A task queued again
-    by another process, or once the cache forgot, is harmless: the store renders a version
-    once."""
-    if size <= most:
-        return 0
+def queue_record(game_id: int, wanted: PdfVersion) -> None:
+    """Queues the making of game `game_id`'s record (`wanted`)."""
+    _queue_once(wanted, make_record, game_id)
+
+
+def queue_results(event_id: int, wanted: PdfVersion) -> None:
+    """Queues the making of event `event_id`'s results (`wanted`)."""
+    _queue_once(wanted, make_results, event_id)
+
+
+def _queue_once(wanted: PdfVersion, task: Task, *args: int) -> None:
+    """Queues `task` once per version of the PDF for all its visitors (the first asks, the
+    others wait for the same file). A task queued again by another process, or once the
+    cache forgot, is harmless: the store renders a version once."""
     if cache.add(f"pdf-queued:{wanted.key}:{wanted.version}", True, QUEUED_STALLED_AFTER.seconds):
         task.enqueue(*args)
-    return size
 
 
 RECENT = 20  # jobs looked at: more than the kinds and rounds an organiser prepares at once

@@ -17,6 +17,7 @@ from tournaments.models import (
     Club,
     Event,
     Game,
+    Hand,
     Player,
     PrizeCategory,
     Registration,
@@ -65,6 +66,8 @@ def record_fingerprint(game_id: int) -> dict | None:
     """A game's record (and its blank sheet): the game, its players, event, round and club."""
     players = Seat.objects.filter(game_id=OuterRef(OuterRef("pk"))).values("player_id")
     changes = {
+        # How long it is: a long game's record is made in the background (sheets/queue.py).
+        "hand_count": _one(Hand.objects.filter(game_id=OuterRef("pk")), "COUNT", "id"),
         "game_edited": _last_edit(Game.history.filter(id=OuterRef("pk"))),
         "round_edited": _last_edit(Round.history.filter(id=OuterRef("round_id"))),
         **_around(players, OuterRef("event_id"), OuterRef("event__club_id")),
@@ -94,6 +97,7 @@ def results_fingerprint(event_id: int) -> dict | None:
         "rounds_edited": _last_edit(Round.history.filter(event_id=event)),
         "registrations_edited": _last_edit(Registration.history.filter(event_id=event)),
         "registered": _one(Registration.objects.filter(event_id=event), "COUNT", "id"),
+        "seat_count": _one(Seat.objects.filter(game__event_id=event), "COUNT", "id"),
         "categories_edited": _last_edit(PrizeCategory.history.filter(event_id=event)),
         "registered_edited": _last_edit(Player.history.filter(id__in=registered)),
         **_around(players, event, OuterRef("club_id")),

@@ -27,10 +27,15 @@ from tournaments.sheets import catalogue, pdfs, store
 from tournaments.sheets import versions as pdf_versions
 from tournaments.sheets.catalogue import COPIES  # ?copy=: with the table links' QR codes or not
 from tournaments.sheets.jobs import record_pdf, results_pdf
-from tournaments.sheets.queue import prepare_record, prepare_results
+from tournaments.sheets.queue import (
+    queue_record,
+    queue_results,
+    record_in_the_background,
+    results_in_the_background,
+)
 from tournaments.sheets.render import site_url
 from tournaments.sheets.tents import table_tents_pdf
-from tournaments.web.pdfs import pdf_response
+from tournaments.web.pdfs import ByTheWorker, pdf_response
 from tournaments.web.permissions import event_view, public_view
 
 # Tables a request lays out itself (a couple of seconds); a larger round is prepared in the
@@ -155,12 +160,10 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
     while the visitor's page waits for it (it reloads by itself)."""
     found = _or_404(pdf_versions.record_fingerprint(game_id), _("There is no such table."))
     wanted = catalogue.record(game_id, found)
-
-    def queued() -> tuple[str, str] | None:
-        hands = prepare_record(game_id, wanted)
-        if not hands:
-            return None
-        return (
+    worker = None
+    if hands := record_in_the_background(found):
+        worker = ByTheWorker(
+            lambda: queue_record(game_id, wanted),
             _("This table's record is being made"),
             _(
                 "Its %(hands)s hands take a few seconds to lay out: this page reloads by "
@@ -168,14 +171,13 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponseBase:
             )
             % {"hands": hands},
         )
-
     name = _filename(
         found["event__name"],
         found["event__language"],
         gettext_noop("table %(number)s record"),
         number=found["table_number"],
     )
-    return pdf_response(request, wanted, lambda: record_pdf(game_id), name, queued=queued)
+    return pdf_response(request, wanted, lambda: record_pdf(game_id), name, worker=worker)
 
 
 @require_GET
@@ -184,12 +186,10 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponseBase:
     """The results of an event: per table (club night) or the standings (tournament)."""
     found = _or_404(pdf_versions.results_fingerprint(event_id), _("There is no such event."))
     wanted = catalogue.results(event_id, found)
-
-    def queued() -> tuple[str, str] | None:
-        players = prepare_results(event_id, wanted)
-        if not players:
-            return None
-        return (
+    worker = None
+    if players := results_in_the_background(found):
+        worker = ByTheWorker(
+            lambda: queue_results(event_id, wanted),
             _("The results are being made"),
             _(
                 "Their %(players)s players take a few seconds to lay out: this page reloads "
@@ -197,9 +197,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponseBase:
             )
             % {"players": players},
         )
-
     name = _filename(found["name"], found["language"], gettext_noop("results"))
-    return pdf_response(request, wanted, lambda: results_pdf(event_id), name, queued=queued)
+    return pdf_response(request, wanted, lambda: results_pdf(event_id), name, worker=worker)
 
 
 @require_GET

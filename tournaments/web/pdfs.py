@@ -4,7 +4,7 @@ with its ETag and Last-Modified (a browser asking again gets a 304 for one query
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
@@ -18,6 +18,16 @@ from tournaments.sheets import store
 from tournaments.sheets.catalogue import PdfVersion
 from tournaments.web.throttle import render_allowance, too_many
 
+
+class ByTheWorker(NamedTuple):
+    """A PDF made by the background worker: how to queue it, and what its visitor reads
+    while it is made (a title and a sentence)."""
+
+    queue: Callable[[], None]
+    title: str
+    message: str
+
+
 RETRY_BUSY = 10  # seconds: another request has been rendering the same PDF for a long time
 RELOAD_EVERY = 3  # seconds: a PDF the worker is making, asked for again by its waiting page
 Response = TypeVar("Response", bound=HttpResponseBase)
@@ -30,22 +40,26 @@ def pdf_response(
     filename: str,
     *,
     private: bool = False,
-    queued: Callable[[], tuple[str, str] | None] | None = None,
+    worker: ByTheWorker | None = None,
 ) -> HttpResponseBase:
     """The PDF `wanted` for this version of its data: from storage, rendered if need be.
 
     `private` PDFs (blank sheets: their QR codes open the table links) are never kept by
-    browsers or proxies; public ones may be kept, but are checked again each time. `queued`,
-    called when the PDF is not stored, queues it for the worker if it is too large for a
-    request, and says so (a title and a sentence for the visitor's waiting page)."""
+    browsers or proxies; public ones may be kept, but are checked again each time. A PDF too
+    large for a request comes with its `worker`: if it is not stored yet, it is queued and
+    the visitor gets a page that waits for it."""
     etag = f'"{wanted.version}"'
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return _caching(unchanged, private=private)
-    if queued is not None and store.current(wanted.key, wanted.version) is None:
-        waiting = queued()
-        if waiting and store.current(wanted.key, wanted.version) is None:  # not made at once
-            return being_made(request, *waiting)
+    if worker is not None:
+        stored = store.current(wanted.key, wanted.version)
+        if stored is None:
+            worker.queue()
+            stored = store.current(wanted.key, wanted.version)  # made at once (the tests')
+        if stored is None:
+            return being_made(request, worker.title, worker.message)
+        return file_response(stored, filename, etag=etag, private=private)
     try:
         stored = store.stored_pdf(
             wanted.key, wanted.version, render, may_render=render_allowance(request)
