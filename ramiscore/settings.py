@@ -224,6 +224,11 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # died (killed, its machine lost): ramiscore/worker.py, docs/deploy.md "Several machines".
 WORKER_RECOVERY_SECONDS = env_int(environ, "WORKER_RECOVERY_SECONDS", default=10)
 
+# An event-wide page (its tables, standings, the room's screen) changes with every hand at
+# any table: its answer to phones without a session is made at most once every this many
+# seconds, and shared meanwhile (web/polling.py; 0: made for every new version).
+POLL_COALESCE_SECONDS = env_int(environ, "POLL_COALESCE_SECONDS", default=2)
+
 # The API (docs/api.md): requests each token, and each address without one, may make per
 # period ("600/m": 600 a minute); past it, 429 with Retry-After.
 API_RATE_TOKEN = environ.get("API_RATE_TOKEN", "600/m")

@@ -79,6 +79,14 @@ def pdfs_and_tasks_of_the_test(settings, pdf_folder):
 
 
 @pytest.fixture(autouse=True)
+def pages_that_follow_each_change(settings):
+    """An event-wide page or API read made for phones without a session is shared for a
+    couple of seconds (web/polling.py): a test reads it again at once after a change, and
+    must see it, unless it sets POLL_COALESCE_SECONDS itself (tests/web/test_coalescing.py)."""
+    settings.POLL_COALESCE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def table_links_that_stay_open(settings):
     """The tests' events have fixed dates, soon in the past: their table links take hands
     whatever today's date, unless a test sets TABLE_LINK_DAYS itself."""

@@ -5,10 +5,12 @@ at; and the conditional GET (ETag, 304) of the pages, for the API's event and ga
 from __future__ import annotations
 
 import hashlib
+import math
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 
 from django.conf import settings
@@ -137,12 +139,17 @@ def etag(request: HttpRequest, version: int) -> str:
 
 
 def unchanged(request: HttpRequest, tag: str) -> HttpResponse | None:
-    """304 when the reader already has this version."""
+    """304 when the reader already has this version; for a reader without a token, the
+    answer another one had made of this version, if it is still kept."""
     wanted = parse_etags(request.headers.get("If-None-Match", ""))
     if tag in wanted or "*" in wanted:
         response = HttpResponseNotModified()
         response["ETag"] = tag
         return response
+    if isinstance(reader(request), Anonymous):
+        kept = cache.get(_kept_key(tag))
+        if kept is not None:
+            return versioned(_answer(kept), tag)
     return None
 
 
@@ -155,3 +162,62 @@ def versioned(response: HttpResponse, tag: str) -> HttpResponse:
 
 
 Handler = Callable[..., Any]
+
+
+# Answers made once for every reader without a token ------------------------------------------
+# An anonymous reader's answer depends only on the version, the address and the language
+# (its ETag says them all): made once per version, it is kept for the next reader. An
+# event-wide read (`coalesced`: the event, a round, the standings) changes with every hand at
+# any table, several times a second on a big night: it is made at most once every
+# POLL_COALESCE_SECONDS and shared meanwhile, as the event's pages are (web/polling.py).
+
+KEPT_FOR = 300
+
+
+def coalesced(read: Handler) -> Handler:
+    """An event-wide read: for a reader without a token, the answer made for this address
+    less than POLL_COALESCE_SECONDS ago (a 304 when he has it), with no query at all."""
+
+    @wraps(read)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        window = settings.POLL_COALESCE_SECONDS
+        if window > 0 and isinstance(reader(request), Anonymous):
+            recent = cache.get(_recent_key(request))
+            if recent is not None and time.time() - recent[0] < window:
+                _made, tag, kept = recent
+                return unchanged(request, tag) or versioned(_answer(kept), tag)
+            request.api_recent = True  # type: ignore[attr-defined]
+        return read(request, *args, **kwargs)
+
+    return wrapper
+
+
+def keep_answer(request: HttpRequest, response: HttpResponse) -> None:
+    """Keep a versioned answer to a reader without a token (the API's create_response)."""
+    tag = response.get("ETag")
+    if (
+        request.method != "GET"
+        or response.status_code != 200
+        or not tag
+        or not isinstance(reader(request), Anonymous)
+    ):
+        return
+    kept = (response.content, response["Content-Type"])
+    cache.set(_kept_key(tag), kept, KEPT_FOR)
+    if getattr(request, "api_recent", False):
+        window = settings.POLL_COALESCE_SECONDS
+        cache.set(_recent_key(request), (time.time(), tag, kept), math.ceil(window) + 1)
+
+
+def _answer(kept: tuple[bytes, str]) -> HttpResponse:
+    content, content_type = kept
+    return HttpResponse(content, content_type=content_type)
+
+
+def _kept_key(tag: str) -> str:
+    return "api:" + tag
+
+
+def _recent_key(request: HttpRequest) -> str:
+    seen = "|".join((request.get_full_path(), request.LANGUAGE_CODE))
+    return "api-recent:" + hashlib.blake2b(seen.encode(), digest_size=12).hexdigest()

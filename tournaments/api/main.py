@@ -15,11 +15,22 @@ from ninja.errors import AuthenticationError, HttpError, Throttled
 from ninja.errors import ValidationError as SchemaError
 
 from tournaments.api import reads, writes
-from tournaments.api.access import READERS, TokenRateThrottle
+from tournaments.api.access import READERS, TokenRateThrottle, keep_answer
 from tournaments.play.services.entry import HandConflict
 from tournaments.rules import RulesError
 
-api = NinjaAPI(
+
+class Api(NinjaAPI):
+    """Django Ninja's API, which keeps what it rendered for a reader without a token (the
+    answer is the same for the next one: access.keep_answer)."""
+
+    def create_response(self, request: HttpRequest, data, **kwargs) -> HttpResponse:
+        response = super().create_response(request, data, **kwargs)
+        keep_answer(request, response)
+        return response
+
+
+api = Api(
     title="Ramiscore API",
     version="1",
     description=(

@@ -16,7 +16,7 @@ from ninja.pagination import LimitOffsetPagination, paginate
 from pydantic import Field
 
 from tournaments.api import schemas
-from tournaments.api.access import etag, reads_privately, unchanged, versioned
+from tournaments.api.access import coalesced, etag, reads_privately, unchanged, versioned
 from tournaments.models import (
     Bye,
     Club,
@@ -102,6 +102,7 @@ def club_seasons(request: HttpRequest, club_id: int) -> object:
     response={200: schemas.EventOut, schemas.READ_REFUSALS: schemas.Problem},
     summary="An event",
 )
+@coalesced
 def event(request: HttpRequest, event_id: int, response: HttpResponse) -> object:
     """Its rules and its rounds (the tables of each: `/events/{id}/rounds/{number}`)."""
     found = get_object_or_404(Event, pk=event_id)
@@ -129,6 +130,7 @@ def event(request: HttpRequest, event_id: int, response: HttpResponse) -> object
     response={200: schemas.RoundOut, schemas.READ_REFUSALS: schemas.Problem},
     summary="A round: who sits where, and each table's totals",
 )
+@coalesced
 def event_round(request: HttpRequest, event_id: int, number: int, response: HttpResponse) -> object:
     found = get_object_or_404(Event, pk=event_id)
     tag = etag(request, found.version)
@@ -155,6 +157,7 @@ def event_round(request: HttpRequest, event_id: int, number: int, response: Http
     response={200: schemas.StandingsOut, schemas.READ_REFUSALS: schemas.Problem},
     summary="Standings",
 )
+@coalesced
 def standings(request: HttpRequest, event_id: int, response: HttpResponse) -> object:
     """Places, tournament points, tie-breaks in the event's order and prizes."""
     found = get_object_or_404(Event.objects.select_related("club"), pk=event_id)

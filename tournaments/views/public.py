@@ -38,7 +38,7 @@ from tournaments.words.variants import options_line
 POLL_EVERY = "every 10s"
 
 
-@polled(event_version, by="event_id")
+@polled(event_version, by="event_id", coalesce=True)
 @public_view
 def event_page(request: HtmxRequest, event_id: int) -> HttpResponse:
     """An event: the current round's tables with totals and progress, and past rounds."""

@@ -31,7 +31,7 @@ ROTATE_EVERY = 15
 BACK_TO_THE_LINK = 600
 
 
-@polled(event_version, by="event_id", fragments_only=True)
+@polled(event_version, by="event_id", fragments_only=True, coalesce=True)
 @public_view
 def screen(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The projector page (at a simultaneous evening, `?venue=N`: that venue's tables and

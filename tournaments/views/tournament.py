@@ -33,7 +33,7 @@ def tournament_or_404(event_id: int) -> Event:
     )
 
 
-@polled(event_version, by="event_id")
+@polled(event_version, by="event_id", coalesce=True)
 @public_view
 def standings(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The standings; `?_export=csv|xlsx` downloads them; htmx polls the table alone."""
@@ -56,7 +56,7 @@ def standings(request: HtmxRequest, event_id: int) -> HttpResponse:
     return response
 
 
-@polled(event_version, by="event_id")
+@polled(event_version, by="event_id", coalesce=True)
 @public_view
 def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     """One player's games round by round, his byes and his place."""
@@ -68,7 +68,7 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     return render(request, "tournament/player.html", context)
 
 
-@polled(event_version, by="event_id")
+@polled(event_version, by="event_id", coalesce=True)
 @public_view
 def overview(request: HttpRequest, event_id: int) -> HttpResponse:
     """The round in play (find your table by name), the leaders, and the past rounds."""

@@ -19,10 +19,20 @@ version for every visitor without a session (issue 26): a download that reads no
 the request but its URL and language (`everyone=True`: the query string is no part of it),
 and a whole page's live part, which its view takes from the fragment the phones share
 (`shared_fragment`), the page around it (each visitor's own form tokens) being cheap.
+
+An event-wide page (`coalesce=True`: the event's tables, its standings, the room's screen)
+changes with every hand at any of its tables: at a night of 500 tables, several times a
+second, so that no two phones ever ask for the same version and each poll would render it
+afresh. Its fragment for phones without a session is made at most once every
+POLL_COALESCE_SECONDS (2): a phone asking meanwhile gets the one just made, for no query at
+all, at most that many seconds old on a page it polls every 10 (issue 25). A phone that
+already holds a newer version than the one kept is never sent the older one.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from functools import wraps
 
@@ -56,14 +66,21 @@ SHARED_FOR = 300
 
 
 def polled(
-    version: Version, *, by: str, fragments_only: bool = False, everyone: bool = False
+    version: Version,
+    *,
+    by: str,
+    fragments_only: bool = False,
+    everyone: bool = False,
+    coalesce: bool = False,
 ) -> Callable:
     """Mark a public view as polled, and read-only (GET and HEAD): ETag on its pages, 304
     while the version of its data (`version` of the URL argument `by`) holds, and its htmx
     fragment rendered once per version for every anonymous phone. `fragments_only`: the page
     itself is always rendered afresh (it carries the time, say), only its htmx fragment is
     versioned. `everyone`: the whole response (a download) is the same for every visitor
-    without a session, whatever its query string: made once per version for all of them."""
+    without a session, whatever its query string: made once per version for all of them.
+    `coalesce`: an event-wide page, its anonymous fragment made at most once every
+    POLL_COALESCE_SECONDS (see above)."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -80,10 +97,13 @@ def polled(
                 _revalidate(response)
                 if _shared(request, everyone) and _same_for_everyone(request, response):
                     cache.set(_key(tag), _kept(response), SHARED_FOR)
+                    if coalesce:
+                        keep_recent(request, tag, response)
             return response
 
         # A mark on the function, which the middleware reads back with getattr.
         wrapper.poll_version = (version, by, fragments_only, everyone)  # type: ignore[attr-defined]
+        wrapper.poll_coalesced = coalesce  # type: ignore[attr-defined]
         # A polled page is only read: GET and HEAD, a 405 otherwise (wraps keeps the mark).
         return require_safe(wrapper)
 
@@ -114,6 +134,10 @@ class PollMiddleware:
             return None
         version, by, fragments_only, everyone = polled_by
         request.get_host()  # the allowed hosts are checked here too (400 otherwise)
+        if getattr(match.func, "poll_coalesced", False) and _shared(request, everyone):
+            answer = recent_answer(request)
+            if answer is not None:
+                return answer
         tag = etag(request, version, by, match.kwargs, fragments_only, everyone)
         # The view, if it renders, sends this one (it asks with hasattr).
         request.poll_etag = tag  # type: ignore[attr-defined]
@@ -238,6 +262,55 @@ def _from_kept(kept: tuple) -> HttpResponse:
 
 def _key(tag: str) -> str:
     return "polled:" + tag
+
+
+# Event-wide pages: the anonymous answer made in the last few seconds ------------------------
+
+
+def recent_answer(request: HttpRequest) -> HttpResponse | None:
+    """The answer made for this address (path, query, language, page or fragment) less than
+    POLL_COALESCE_SECONDS ago, for a visitor without a session: a 304 when he has it, else
+    its content; None when there is none, or when he already holds a newer version (he must
+    never go back in time: each process may keep its own)."""
+    window = settings.POLL_COALESCE_SECONDS
+    if window <= 0:
+        return None
+    kept = cache.get(_recent_key(request))
+    if kept is None:
+        return None
+    made, tag, answer = kept
+    if time.time() - made >= window:
+        return None
+    held = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
+    if any(_version_in(each) > _version_in(tag) for each in held):
+        return None
+    if _matches(request, tag):
+        return not_modified(tag)
+    response = _from_kept(answer)
+    response["ETag"] = tag
+    return _revalidate(response)
+
+
+def keep_recent(request: HttpRequest, tag: str, response: HttpResponse) -> None:
+    """Keep this answer for the next POLL_COALESCE_SECONDS (recent_answer)."""
+    window = settings.POLL_COALESCE_SECONDS
+    if window > 0:
+        kept = (time.time(), tag, _kept(response))
+        cache.set(_recent_key(request), kept, math.ceil(window) + 1)
+
+
+def _recent_key(request: HttpRequest) -> str:
+    part = "f" if request.headers.get("HX-Request") == "true" else "p"
+    language = get_language_from_request(request)
+    query = request.META.get("QUERY_STRING", "")
+    return f"recent:{language}:{part}:{request.path}?{_keyed(query) if query else ''}"
+
+
+def _version_in(tag: str) -> int:
+    """The data's version an ETag of these pages carries ("ids.version.language..."), for
+    an ETag of another form (an API's, a browser's own) 0: older than any."""
+    parts = tag.strip('"').split(".")
+    return int(parts[1]) if len(parts) > 2 and parts[1].isdigit() else 0
 
 
 def _keyed(value: str) -> str:
