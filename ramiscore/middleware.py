@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+import time
 from collections.abc import Callable
 
 import psycopg
@@ -133,3 +134,20 @@ def _holds_nul(request: HttpRequest) -> bool:
         for query in queries
         for key, values in query.lists()
     )
+
+
+class RequestCpuMiddleware:
+    """The load benchmark's probe (REQUEST_CPU_HEADER=1, never on a club's site): each answer
+    says in X-Request-CPU-Ms how much CPU its thread spent on it, from the first middleware
+    to the last byte of its body, so that bench/load reports the cost of each kind of
+    request as the server measured it, whatever the machine's load."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.thread_time()
+        response = self.get_response(request)
+        spent = (time.thread_time() - started) * 1000
+        response["X-Request-CPU-Ms"] = f"{spent:.2f}"
+        return response

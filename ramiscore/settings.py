@@ -108,6 +108,9 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it turns a lockout found while logging in into its page.
     "axes.middleware.AxesMiddleware",
 ]
+# The load benchmark's probe of each request's CPU (bench/load): never on a club's site.
+if env_bool(environ, "REQUEST_CPU_HEADER", default=False):
+    MIDDLEWARE.insert(0, "ramiscore.middleware.RequestCpuMiddleware")
 
 ROOT_URLCONF = "ramiscore.urls"
 WSGI_APPLICATION = "ramiscore.wsgi.application"

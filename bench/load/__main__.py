@@ -10,6 +10,11 @@ LOAD_PHONES (2000), LOAD_API_READERS (50), LOAD_SECONDS (60, at most 300) change
 Every reader comes from this machine's one address: the server's allowance of API requests
 per anonymous address is raised for the run (each reader asks 6 a minute).
 
+The server runs as docs/deploy.md sets it up for several workers: with a Redis cache shared by
+them, a throwaway `redis-server` started for the run (LOAD_CACHE_URL names another; "local"
+keeps each worker's own memory, as without Redis). Each answer carries the CPU its request
+cost the server (REQUEST_CPU_HEADER), which the report sums by kind.
+
 LOAD_EVENING=1 (or `python -m bench.load --evening`, or bench/bench_evening.py in `make
 bench`) runs a simultaneous evening instead: LOAD_VENUES (20) venues of LOAD_VENUE_TABLES
 (25) tables, a projector per venue, the ranking across venues followed by one phone in ten,
@@ -20,11 +25,14 @@ ranking a phone ever saw it (target: 60 s).
 from __future__ import annotations
 
 import bisect
+import contextlib
 import json
 import math
 import os
 import secrets
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -59,8 +67,13 @@ def main(evening: bool | None = None) -> dict[str, object]:
     venue_tables = int(os.environ.get("LOAD_VENUE_TABLES") or 25)
     seconds = min(float(os.environ.get("LOAD_SECONDS") or 60), 300)
     database = django_db.throwaway_url()
-    with tempfile.TemporaryDirectory(prefix="ramiscore-load-") as folder:
+    with (
+        tempfile.TemporaryDirectory(prefix="ramiscore-load-") as folder,
+        _cache_server(port + 1) as cache_url,
+    ):
         env = _server_environment(database, port, workers, Path(folder))
+        if cache_url:
+            env["CACHE_URL"] = cache_url
         plan_path = Path(folder) / "plan.json"
         build = [sys.executable, "bench/load/federation.py", str(plan_path)]
         if evening:
@@ -102,8 +115,11 @@ def main(evening: bool | None = None) -> dict[str, object]:
         if evening
         else f"{tables} tables of 4"
     )
+    cache = "Redis" if env.get("CACHE_URL") else "each worker's own memory"
     result: dict[str, object] = {
-        "server": f"gunicorn, {workers} workers × {threads} threads, PostgreSQL, loopback",
+        "server": (
+            f"gunicorn, {workers} workers × {threads} threads, PostgreSQL, cache: {cache}, loopback"
+        ),
         "event": f"{what}, {HANDS} hands each before the test; built in {plan['built_in']} s",
     }
     for key, value in figures.items():
@@ -135,12 +151,53 @@ def _server_environment(database: str, port: int, workers: str, folder: Path) ->
         LOG_LEVEL="WARNING",
         # The API readers all come from loopback, one address (API_RATE_ANONYMOUS).
         API_RATE_ANONYMOUS="100000/m",
+        REQUEST_CPU_HEADER="1",
     )
     if os.environ.get("LOAD_THREADS"):
         env["GUNICORN_THREADS"] = os.environ["LOAD_THREADS"]
-    if os.environ.get("LOAD_CACHE_URL"):
-        env["CACHE_URL"] = os.environ["LOAD_CACHE_URL"]
     return env
+
+
+@contextlib.contextmanager
+def _cache_server(port: int):
+    """The cache the workers share: LOAD_CACHE_URL's, else a throwaway redis-server on
+    `port` (in memory only), else none (each worker's own memory) when Redis is not
+    installed or LOAD_CACHE_URL=local."""
+    named = os.environ.get("LOAD_CACHE_URL", "")
+    if named or not shutil.which("redis-server"):
+        yield "" if named in ("", "local") else named
+        return
+    server = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--maxmemory",
+            "256mb",
+            "--maxmemory-policy",
+            "allkeys-lru",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def _run(command: list[str], env: dict) -> None:

@@ -22,7 +22,9 @@ the ranking counts, `data-finished-games`) and when, for bench/load/__main__.py 
 far behind the ranking ever was.
 
 Prints one JSON line: requests, requests/s, p50/p99 of polls and of writes, errors, hands
-acknowledged, and the generator's own CPU time (it must not be the bottleneck).
+acknowledged, the generator's own CPU time (it must not be the bottleneck), and the server's
+CPU by kind of request and answer (each answer's X-Request-CPU-Ms, which the server adds
+under the benchmark: REQUEST_CPU_HEADER).
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ WARM_UP_CONCURRENCY = 8
 # Long enough that a queued request is still answered (and counted) rather than dropped.
 TIMEOUT = aiohttp.ClientTimeout(total=60)
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+# The server's own measure of each answer's CPU (ramiscore.middleware.RequestCpuMiddleware).
+CPU_HEADER = "X-Request-CPU-Ms"
 FINISHED_GAMES = re.compile(rb'data-finished-games="(\d+)"')
 
 
@@ -59,11 +63,17 @@ class Stats:
     statuses: Counter = field(default_factory=Counter)
     errors: Counter = field(default_factory=Counter)
     acknowledged: int = 0
+    # The server's CPU ms for each answer (X-Request-CPU-Ms), by kind and status.
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     # (wall-clock time, finished games the ranking showed then): one per ranking poll.
     ranking_seen: list[tuple[float, int]] = field(default_factory=list)
 
-    def record(self, kind: str, seconds: float, status: int | str, ok: bool) -> None:
+    def record(
+        self, kind: str, seconds: float, status: int | str, ok: bool, cpu: str | None = None
+    ) -> None:
         self.latencies.setdefault(kind, []).append(seconds)
+        if cpu:
+            self.cpu.setdefault(f"{kind} {status}", []).append(float(cpu))
         self.statuses[f"{kind} {status}"] += 1
         if not ok:
             self.errors[f"{kind} {status}"] += 1
@@ -98,18 +108,21 @@ async def poll(session: aiohttp.ClientSession, phone: Phone, stats: Stats | None
     if phone.etag:
         headers["If-None-Match"] = phone.etag
     started = time.perf_counter()
+    cpu = None
     try:
         async with session.get(phone.url, headers=headers, allow_redirects=False) as response:
             body = await response.read()
             status = response.status
             phone.etag = response.headers.get("ETag", phone.etag)
+            cpu = response.headers.get(CPU_HEADER)
     except (TimeoutError, aiohttp.ClientError) as error:
         status = type(error).__name__
     if phone.kind == "ranking poll" and status == 200:
         found = FINISHED_GAMES.search(body)
         phone.shown = int(found.group(1)) if found else phone.shown
     if stats is not None:
-        stats.record(phone.kind, time.perf_counter() - started, status, status in (200, 304))
+        ok = status in (200, 304)
+        stats.record(phone.kind, time.perf_counter() - started, status, ok, cpu)
         if phone.kind == "ranking poll" and phone.shown is not None:
             stats.ranking_seen.append((time.time(), phone.shown))
 
@@ -142,6 +155,7 @@ async def enter_hand(
     headers = {"Accept-Language": "fr", "Cookie": _cookie_header(table.cookies)}
     started = time.perf_counter()
     location = ""
+    cpu = None
     try:
         async with session.post(
             address, data=data, headers=headers, allow_redirects=False
@@ -149,22 +163,26 @@ async def enter_hand(
             await response.read()
             status = response.status
             location = response.headers.get("Location", "")
+            cpu = response.headers.get(CPU_HEADER)
     except (TimeoutError, aiohttp.ClientError) as error:
         status = type(error).__name__
     saved = status == 302
-    stats.record("write", time.perf_counter() - started, status, saved)
+    stats.record("write", time.perf_counter() - started, status, saved, cpu)
     if not saved:
         return
     stats.acknowledged += 1
     table.next += 1
     started = time.perf_counter()
+    cpu = None
     try:
         async with session.get(base + location, headers=headers) as response:
             await response.read()
             status = response.status
+            cpu = response.headers.get(CPU_HEADER)
     except (TimeoutError, aiohttp.ClientError) as error:
         status = type(error).__name__
-    stats.record("entry page after a save", time.perf_counter() - started, status, status == 200)
+    seconds = time.perf_counter() - started
+    stats.record("entry page after a save", seconds, status, status == 200, cpu)
 
 
 async def at(moment: float) -> None:
@@ -337,6 +355,13 @@ def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tab
         figures["errors by kind"] = dict(stats.errors)
     if polls:
         figures["poll mean ms"] = round(statistics.mean(polls) * 1000, 1)
+    if stats.cpu:
+        # What each kind costs the server (its thread's CPU, in Django), and its share.
+        spent = sum(sum(values) for values in stats.cpu.values()) or 1.0
+        figures["server CPU by kind: n, mean ms, share %"] = {
+            key: [len(values), round(statistics.mean(values), 2), round(100 * sum(values) / spent)]
+            for key, values in sorted(stats.cpu.items(), key=lambda kv: -sum(kv[1]))
+        }
     return figures
 
 

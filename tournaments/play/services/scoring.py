@@ -35,7 +35,9 @@ MOST_TOURNAMENT_POINTS = 10 ** (_POINTS.max_digits - _POINTS.decimal_places) - 1
 
 def refresh_game(game: Game) -> rules.GameResult:
     """Score the game from its facts and rewrite every derived row; RulesError if invalid."""
-    with transaction.atomic():
+    # All or nothing, in the caller's transaction when there is one (a hand entered): no
+    # savepoint of its own, two statements fewer per hand (the rules refuse before any write).
+    with transaction.atomic(savepoint=False):
         seats, hands = load_facts(game)
         result = rules.score_game(engine_game(game, seats, hands))
         decided = is_decided(result, hands)
