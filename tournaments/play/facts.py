@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from tournaments import rules
-from tournaments.models import Game, Hand, Seat
+from tournaments.models import Game, Hand, HandLine, Seat
 from tournaments.rules.gamefile import parse_amount
 from tournaments.rules.hands import NEVER_MELDED, Held, parse_held
 
@@ -77,3 +77,13 @@ def load_facts(game: Game) -> tuple[list[Seat], list[Hand]]:
     seats = list(game.seats.select_related("player").order_by("position"))
     hands = list(game.hands.order_by("number").prefetch_related("lines"))
     return seats, hands
+
+
+def hold_lines(hand: Hand, lines: list[HandLine]) -> Hand:
+    """A hand just written, its lines held as load_facts holds them (prefetched): its
+    writer goes on scoring it without reading back what it wrote."""
+    held = hand.lines.all()  # lazy: no query
+    held._result_cache = lines
+    held._prefetch_done = True  # type: ignore[attr-defined]  # Django's own mark
+    hand._prefetched_objects_cache = {"lines": held}  # type: ignore[attr-defined]
+    return hand

@@ -30,9 +30,9 @@ from tournaments.clubs.services.actors import Actor
 from tournaments.models import Game, Hand, HandLine, Happening, Seat
 from tournaments.models.games import START
 from tournaments.models.signals import tell
-from tournaments.play.facts import HandFacts, engine_game, load_facts
+from tournaments.play.facts import HandFacts, engine_game, hold_lines, load_facts
 from tournaments.play.selectors.news import hand_news
-from tournaments.play.services.scoring import refresh_game
+from tournaments.play.services.scoring import derive_hand, refresh_game
 from tournaments.rules.cards import format_cards
 from tournaments.rules.hands import NEVER_MELDED, Held, count_hand
 from tournaments.rules.scoring import HandResult, score_hand
@@ -59,10 +59,17 @@ class Preview:
     totals_after: dict[str, int]
 
 
-def preview_hand(*, game: Game, facts: HandFacts, number: int | None = None) -> Preview:
+def preview_hand(
+    *,
+    game: Game,
+    facts: HandFacts,
+    number: int | None = None,
+    loaded: tuple[list[Seat], list[Hand]] | None = None,
+) -> Preview:
     """Score the hand as hand `number` (default: the next one) without storing anything;
-    RulesError if the rules refuse it."""
-    seats, hands = load_facts(game)
+    RulesError if the rules refuse it. `loaded`: the game's facts (load_facts), when the
+    caller holds them already."""
+    seats, hands = loaded or load_facts(game)
     facts_game = engine_game(game, seats, hands, closed=False)
     played = list(facts_game.hands)
     number = number or len(played) + 1
@@ -106,22 +113,27 @@ def record_hand(
             # One writer per game at a time (PostgreSQL row lock; SQLite's IMMEDIATE
             # transactions serialise writers already).
             game = Game.objects.select_for_update().select_related("event").get(pk=game.pk)
+            # Read once under the lock: checked, scored, then rescored without reading back
+            # (a hand entered is the busiest write of a night: three reads in all).
+            seats, hands = load_facts(game)
             # This entry sent again (its answer was lost): the hand it stored, as it is now
             # (closed, corrected or followed by others since), and nothing written.
             if idempotency_key:
-                stored = game.hands.filter(idempotency_key=idempotency_key).first()
+                stored = next((h for h in hands if h.idempotency_key == idempotency_key), None)
                 if stored is not None:
                     return stored
-            last_hand = game.hands.order_by("-number").first()
+            last_hand = hands[-1] if hands else None
             last = last_hand.number if last_hand else 0
             if number != last + 1:
-                raise HandConflict(game.hands.filter(number=number).first(), last + 1)
+                taken = next((h for h in hands if h.number == number), None)
+                raise HandConflict(taken, last + 1)
             if after and not (last_hand.is_base(after) if last_hand else after == START):
                 raise StaleHand(None, last + 1)
             _refuse_past_the_most_hands(number)
             _refuse_if_closed(game)
             _refuse_other_tables_seat(game, entered_by_seat)
-            preview_hand(game=game, facts=facts)  # nothing is written if the rules refuse it
+            # Nothing is written if the rules refuse it.
+            preview = preview_hand(game=game, facts=facts, loaded=(seats, hands))
             hand = Hand(
                 game=game,
                 number=number,
@@ -135,9 +147,14 @@ def record_hand(
             )
             _confirmed_by_organiser(hand, game, user)
             _attribute(hand, user, reason)
+            lines = _new_lines(hand, seats, facts, user=user)
+            # Stored with what the engine gives them: the rescoring rewrites none of it.
+            derive_hand(seats, hand, lines, preview.scored, preview.totals_after)
             hand.save()
-            _write_new_lines(hand, game, facts, user=user)
-            refresh_game(game)
+            for line in lines.values():
+                line.hand = hand  # its id, now that the hand has one
+            bulk_create_with_history(list(lines.values()), HandLine)
+            refresh_game(game, (seats, [*hands, hold_lines(hand, list(lines.values()))]))
             if not hand.is_provisional:
                 _tell_hand_counts(hand, game)
             return hand
@@ -392,16 +409,18 @@ def set_closed(*, game: Game, closed: bool, user: Actor = None, reason: str = ""
     return game
 
 
-def _write_new_lines(hand: Hand, game: Game, facts: HandFacts, user: Actor = None) -> None:
-    """A new hand's line for each seat, and each line's history, in two inserts whatever the
-    table's size (a hand entered is the busiest write of a night)."""
-    lines = []
-    for seat in game.seats.all():
+def _new_lines(
+    hand: Hand, seats: list[Seat], facts: HandFacts, user: Actor = None
+) -> dict[int, HandLine]:
+    """A new hand's line for each seat, by seat id: stored with their history in two
+    inserts whatever the table's size (a hand entered is the busiest write of a night)."""
+    lines = {}
+    for seat in seats:
         line = HandLine(hand=hand, seat=seat)
         set_held(line, facts.held.get(seat.id))
         _attribute(line, user)
-        lines.append(line)
-    bulk_create_with_history(lines, HandLine)
+        lines[seat.id] = line
+    return lines
 
 
 def _write_lines(

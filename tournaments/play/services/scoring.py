@@ -33,12 +33,16 @@ _POINTS = Seat._meta.get_field("tournament_points")
 MOST_TOURNAMENT_POINTS = 10 ** (_POINTS.max_digits - _POINTS.decimal_places) - 1
 
 
-def refresh_game(game: Game) -> rules.GameResult:
-    """Score the game from its facts and rewrite every derived row; RulesError if invalid."""
+def refresh_game(
+    game: Game, facts: tuple[list[Seat], list[Hand]] | None = None
+) -> rules.GameResult:
+    """Score the game from its facts and rewrite every derived row; RulesError if invalid.
+    `facts`: the seats and hands (with their lines) as the caller holds them under the
+    game's lock, having just written them (a hand entered): not read again."""
     # All or nothing, in the caller's transaction when there is one (a hand entered): no
     # savepoint of its own, two statements fewer per hand (the rules refuse before any write).
     with transaction.atomic(savepoint=False):
-        seats, hands = load_facts(game)
+        seats, hands = facts or load_facts(game)
         result = rules.score_game(engine_game(game, seats, hands))
         decided = is_decided(result, hands)
         was_finished = game.finished
@@ -93,23 +97,41 @@ def derive_rows(
     """Give each hand (with its line of each seat, by seat id) the derived values the
     engine's `result` says: who won it and its result, each line's counted value, points and
     running total. No query; the hands and lines whose values moved."""
-    by_name = {seat.player.name: seat for seat in seats}
     hands_moved: list[Hand] = []
     lines_moved: list[HandLine] = []
     for (hand, lines), scored, totals in zip(
         hands, result.hands, result.running_totals, strict=True
     ):
-        winner_id = by_name[scored.winner].id if scored.winner else None
-        if (hand.result, hand.winner_id) != (scored.result, winner_id):
-            hand.result, hand.winner_id = scored.result, winner_id
+        hand_moved, moved = derive_hand(seats, hand, lines, scored, totals)
+        if hand_moved:
             hands_moved.append(hand)
-        for seat in seats:
-            line = lines[seat.id]
-            derived = line_values(scored, totals, seat.player.name)
-            if (line.counted, line.points, line.running_total) != derived:
-                line.counted, line.points, line.running_total = derived
-                lines_moved.append(line)
+        lines_moved += moved
     return hands_moved, lines_moved
+
+
+def derive_hand(
+    seats: list[Seat],
+    hand: Hand,
+    lines: dict[int, HandLine],
+    scored: HandResult,
+    totals: dict[str, int],
+) -> tuple[bool, list[HandLine]]:
+    """Give one hand and its lines (by seat id) the values the engine gives it (`scored`,
+    and the running `totals` after it). No query; whether the hand's own values moved, and
+    the lines whose values did. A hand not yet stored is stored with them: nothing to
+    rewrite after."""
+    by_name = {seat.player.name: seat for seat in seats}
+    winner_id = by_name[scored.winner].id if scored.winner else None
+    hand_moved = (hand.result, hand.winner_id) != (scored.result, winner_id)
+    hand.result, hand.winner_id = scored.result, winner_id
+    lines_moved = []
+    for seat in seats:
+        line = lines[seat.id]
+        derived = line_values(scored, totals, seat.player.name)
+        if (line.counted, line.points, line.running_total) != derived:
+            line.counted, line.points, line.running_total = derived
+            lines_moved.append(line)
+    return hand_moved, lines_moved
 
 
 def line_values(
