@@ -61,3 +61,22 @@ def test_a_token_s_reader_is_answered_afresh(client, event, settings, token_for)
     play(game, "going_out", "P1-1", **{"P1-2": 61, "P1-3": 4})
     body = get(client, address, **bearer(secret)).json()
     assert body["games"][0]["hands_played"] == 3
+
+
+def test_a_round_read_again_remakes_only_the_tables_that_changed(client, event, monkeypatch):
+    from tournaments.api import reads
+
+    first, second, _third = tables(event, 3)
+    address = f"/events/{event.pk}/rounds/1"
+    before = get(client, address).json()
+    made = []
+    real = reads._table
+    monkeypatch.setattr(reads, "_table", lambda game, **kw: made.append(game.pk) or real(game))
+    play(second, "going_out", "P2-1", **{"P2-2": 67, "P2-3": 4})
+    after = get(client, address).json()
+    assert made == [second.pk]
+    assert after["games"][0] == before["games"][0] and after["games"][2] == before["games"][2]
+    assert after["games"][1]["hands_played"] == 3
+    assert [seat["total"] for seat in after["games"][1]["seats"]] == [
+        seat.total for seat in second.seats.order_by("position")
+    ]
