@@ -149,8 +149,9 @@ def event_round(request: HttpRequest, event_id: int, number: int, response: Http
     tables = _tables(list(round_.games.order_by("table_number").values_list("id", "version")))
     byes = Bye.objects.filter(round=round_).select_related("player").order_by("player__name")
     # Built from parts already checked against the document: Ninja writes it out as it is.
+    summary: dict[str, Any] = _round_summary(round_, len(tables))
     return schemas.RoundOut.model_construct(
-        **_round_summary(round_, len(tables)),
+        **summary,
         event_id=found.pk,
         games=tables,
         byes=[
