@@ -7,6 +7,8 @@ the server it measures. Loopback only, bounded in time and in requests:
   the live part every 10 s as htmx does (HX-Request, If-None-Match with the ETag it has).
   Before the measured minute each phone loads its page once (the warm-up, not measured),
   at a bounded concurrency: phones arriving over a few minutes, not in one second.
+- Each table's own phone (500) has its entry page open, whose live part polls every 10 s
+  too (with the table's session: its own ETag, not shared with other phones).
 - Tables (500): each enters one hand a minute through its table link (GET the entry page in
   the warm-up for the session and CSRF cookies, then POST the hand, then GET the page the
   POST redirects to, as the phone does), at a random second of the minute.
@@ -82,9 +84,11 @@ class Stats:
 @dataclass
 class Phone:
     url: str
-    kind: str  # "table poll", "event poll", "ranking poll", "projector poll" or an API_KINDS
+    kind: str  # "table poll", "entry poll", "event poll"... or one of API_KINDS
     etag: str = ""
     shown: int | None = None  # a ranking's phone: the finished games it shows
+    # The table's own phone (an entry poll): its session and CSRF cookies, the table's.
+    cookies: dict[str, str] | None = None
 
 
 @dataclass
@@ -105,6 +109,8 @@ async def poll(session: aiohttp.ClientSession, phone: Phone, stats: Stats | None
         headers = {"Accept": "application/json"}
     else:
         headers = {"HX-Request": "true", "Accept-Language": "fr"}
+    if phone.cookies:
+        headers["Cookie"] = _cookie_header(phone.cookies)
     if phone.etag:
         headers["If-None-Match"] = phone.etag
     started = time.perf_counter()
@@ -261,6 +267,10 @@ async def run(
         else:
             table = tables[i % len(tables)]
             watchers.append(Phone(f"{base}/games/{table.id}/", "table poll"))
+    # Each table's own phone, its entry page open, follows the table too (issue 25).
+    for table in tables:
+        live = f"{base}/t/{table.token}/live/"
+        watchers.append(Phone(live, "entry poll", cookies=table.cookies))
     event_api = f"{base}/api/v1/events/{plan['event']}"
     for i in range(api_readers):
         kind = API_KINDS[i % len(API_KINDS)]
@@ -310,7 +320,7 @@ def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tab
 
     polls = [
         value
-        for kind in ("table poll", "event poll", "ranking poll", "projector poll")
+        for kind in ("table poll", "entry poll", "event poll", "ranking poll", "projector poll")
         for value in stats.latencies.get(kind, [])
     ]
     writes = stats.latencies.get("write", [])
@@ -340,6 +350,7 @@ def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tab
     }
     for kind in (
         "table poll",
+        "entry poll",
         "event poll",
         "ranking poll",
         "projector poll",

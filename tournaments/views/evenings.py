@@ -164,7 +164,7 @@ def close(request: LoggedInRequest, venue: Venue) -> HttpResponse:
     return redirect("venue", venue_id=venue.pk)
 
 
-@polled(standings_version, by="event_id")
+@polled(standings_version, by="event_id", coalesce=True)
 @public_view
 def ranking(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The ranking across venues (or `?venue=N`'s players, with their places across venues),
