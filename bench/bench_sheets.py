@@ -111,6 +111,18 @@ def pages_of(pdf: bytes) -> int:
     return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
+# The profile's keys (folder/file:function) of the blank sheets' work and of its stages:
+# tests/test_bench.py checks that ours still name a function where the code is.
+TOTAL = "sheets/pdfs.py:blank_sheets_pdf"
+STAGES = {
+    "sheet data and QR codes": "sheets/blank.py:blank_sheet",
+    "Django templates": "sheets/render.py:render_html",
+    "WeasyPrint: styles (28 % before)": "weasyprint/document.py:_build_layout_context",
+    "WeasyPrint: layout": "layout/__init__.py:layout_document",
+    "WeasyPrint: PDF writing": "weasyprint/document.py:write_pdf",
+}
+
+
 def where_the_time_goes(function) -> str:
     """The main stages of `function`, as shares of its time (cProfile, cumulative)."""
     profile = cProfile.Profile()
@@ -120,16 +132,9 @@ def where_the_time_goes(function) -> str:
     for (filename, _line, name), (_cc, _nc, _tt, seconds, _callers) in stats.stats.items():
         key = f"{Path(filename).parent.name}/{Path(filename).name}:{name}"
         cumulative[key] = max(cumulative.get(key, 0), seconds)
-    total = cumulative["sheets/__init__.py:blank_sheets_pdf"]
-    stages = {
-        "sheet data and QR codes": "sheets/blank.py:blank_sheet",
-        "Django templates": "sheets/render.py:render_html",
-        "WeasyPrint: styles (28 % before)": "weasyprint/document.py:_build_layout_context",
-        "WeasyPrint: layout": "layout/__init__.py:layout_document",
-        "WeasyPrint: PDF writing": "weasyprint/document.py:write_pdf",
-    }
+    total = cumulative[TOTAL]
     return ", ".join(
-        f"{label} {cumulative.get(key, 0) / total:.0%}" for label, key in stages.items()
+        f"{label} {cumulative.get(key, 0) / total:.0%}" for label, key in STAGES.items()
     )
 
 
