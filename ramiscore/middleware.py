@@ -139,8 +139,9 @@ def _holds_nul(request: HttpRequest) -> bool:
 class RequestCpuMiddleware:
     """The load benchmark's probe (REQUEST_CPU_HEADER=1, never on a club's site): each answer
     says in X-Request-CPU-Ms how much CPU its thread spent on it, from the first middleware
-    to the last byte of its body, so that bench/load reports the cost of each kind of
-    request as the server measured it, whatever the machine's load."""
+    to the response (a streamed body's bytes are not counted), so that bench/load reports
+    the cost of each kind of request as the server measured it, whatever the machine's load.
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

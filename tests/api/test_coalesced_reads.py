@@ -80,3 +80,18 @@ def test_a_round_read_again_remakes_only_the_tables_that_changed(client, event, 
     assert [seat["total"] for seat in after["games"][1]["seats"]] == [
         seat.total for seat in second.seats.order_by("position")
     ]
+
+
+def test_a_player_erased_is_shown_by_his_new_name_at_once_in_what_was_kept(client, event):
+    from tournaments.models import Player
+    from tournaments.privacy.services import erase
+
+    (game,) = tables(event, 1)
+    address = f"/events/{event.pk}/rounds/1"
+    names = [seat["name"] for seat in get(client, address).json()["games"][0]["seats"]]
+    assert "P1-2" in names  # kept for the readers without a token
+    erased = erase(player=Player.objects.get(club=event.club, name="P1-2"))
+    names = [seat["name"] for seat in get(client, address).json()["games"][0]["seats"]]
+    assert "P1-2" not in names and erased.name in names
+    game_names = [seat["name"] for seat in get(client, f"/games/{game.pk}").json()["seats"]]
+    assert "P1-2" not in game_names

@@ -23,9 +23,8 @@ pytestmark = pytest.mark.django_db
 # round's byes and its clock, how many are checked in, and the prize categories (the
 # standings say who takes which prize).
 PAGE_QUERIES = 12
-# The polled part: the same, plus the event's version (web/polling.py), less the standings'
-# four, kept once made for their version (every venue's screen and ranking page shares them).
-FRAGMENT_QUERIES = 9
+# The polled part: the same, plus the event's version (web/polling.py).
+FRAGMENT_QUERIES = 13
 
 
 @pytest.fixture

@@ -365,7 +365,8 @@ def _tables(games: list[tuple[int, int]]) -> list[schemas.TableOut]:
         }
         cache.set_many(made, KEPT_FOR)
         found.update(made)
-    return [found[keys[game_id]] for game_id, _version in games]
+    # A game deleted between the two reads is left out, as a read a moment later would.
+    return [found[keys[game_id]] for game_id, _version in games if keys[game_id] in found]
 
 
 def _table(game: Game, seats: list[Seat] | None = None) -> dict[str, object]:

@@ -26,7 +26,7 @@ from tournaments.models import (
     Venue,
 )
 from tournaments.play.selectors.games import games_with_seats
-from tournaments.standings.selectors import event_standings, kept_event_standings
+from tournaments.standings.selectors import event_standings
 
 
 @dataclass(frozen=True)
@@ -293,7 +293,7 @@ def evening_ranking(event: Event, venue: Venue | None = None) -> EveningRanking:
     only `venue`'s players when one is given (their places still the combined ones): six
     queries, seven when head-to-head decides a tie."""
     finished = Game.objects.filter(event=event, finished=True).count()
-    rows = kept_event_standings(event)
+    rows = event_standings(event)
     venue_of = dict(
         Registration.objects.filter(event=event, venue__isnull=False).values_list(
             "player_id", "venue_id"

@@ -56,7 +56,9 @@ def erase(*, player: Player, by=None) -> Player:
         )
         _forget_pdfs(events)
         for event in events:
-            versions.event_changed(event.pk)
+            # Every table's and the standings' versions too: what is kept per version (the
+            # event page's cards, the API's tables and answers) must show his new name now.
+            versions.event_edited(event)
         PrivacyRecord.objects.create(
             club_id=player.club_id, player=player, kind=PrivacyRecord.Kind.ERASE, done_by=by
         )

@@ -12,7 +12,7 @@ from tournaments.models import Bye, ClockChange, Game, Registration, Venue
 from tournaments.play.selectors.games import games_with_seats, match_scores
 from tournaments.ranking import StandingRow
 from tournaments.registrations.selectors import Counts, counts
-from tournaments.standings.selectors import kept_event_standings
+from tournaments.standings.selectors import event_standings
 
 
 @dataclass
@@ -49,7 +49,7 @@ def screen_data(event_id: int, venue_number: int | None = None) -> ScreenData:
     )
     data = ScreenData(overview, games, match_scores(games), venue=venue, arrivals=counts(event_id))
     if overview.event.is_tournament and current is not None:
-        data.standings = kept_event_standings(overview.event)
+        data.standings = event_standings(overview.event)
     if overview.event.is_simultaneous:
         data.clubs = dict(
             Registration.objects.filter(event_id=event_id, venue__isnull=False).values_list(

@@ -11,9 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
 
-from django.core.cache import cache
 from django.db.models import Q
-from django.utils.translation import get_language
 
 from tournaments.models import Event, Player, PrizeCategory, Registration, Round, Seat, Standing
 from tournaments.prizes.selectors import (
@@ -83,23 +81,6 @@ def event_standings(event: Event, *, pool: Decimal | None = None) -> list[Standi
     """The standings of an event, each row with the money its player wins (when there are
     prizes): the queries of `event_results`."""
     return event_results(event, pool=pool).rows
-
-
-# Made once per version of the standings for every screen and ranking page that polls them.
-STANDINGS_KEPT_FOR = 600
-
-
-def kept_event_standings(event: Event) -> list[StandingRow]:
-    """`event_standings(event)` made once per version of its standings (`standings_version`,
-    which moves with every result, presence or setting they read: the ranking pages' ETag)
-    and kept for the projectors and ranking pages that poll them: at a simultaneous evening of
-    2,000 players, each venue's screen would otherwise rank them all again (issue 25)."""
-    key = f"event-standings:{event.pk}:{event.standings_version}:{get_language()}"
-    rows: list[StandingRow] | None = cache.get(key)
-    if rows is None:
-        rows = event_standings(event)
-        cache.set(key, rows, STANDINGS_KEPT_FOR)
-    return rows
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,9 @@ def refresh_game(
     `facts`: the seats and hands (with their lines) as the caller holds them under the
     game's lock, having just written them (a hand entered): not read again."""
     # All or nothing, in the caller's transaction when there is one (a hand entered): no
-    # savepoint of its own, two statements fewer per hand (the rules refuse before any write).
+    # savepoint of its own, two statements fewer per hand. An error raised here (the rules,
+    # or a seat's points past their column after the hands are written) undoes the caller's
+    # whole transaction: no caller goes on inside it after one (each lets it rise).
     with transaction.atomic(savepoint=False):
         seats, hands = facts or load_facts(game)
         result = rules.score_game(engine_game(game, seats, hands))
