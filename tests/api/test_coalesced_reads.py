@@ -95,3 +95,19 @@ def test_a_player_erased_is_shown_by_his_new_name_at_once_in_what_was_kept(clien
     assert "P1-2" not in names and erased.name in names
     game_names = [seat["name"] for seat in get(client, f"/games/{game.pk}").json()["seats"]]
     assert "P1-2" not in game_names
+
+
+def test_a_game_deleted_while_its_round_is_read_is_left_out(client, event, monkeypatch):
+    from tournaments.api import reads
+
+    first, second = tables(event, 2)
+    real = reads.games_with_seats
+
+    def deleted_meanwhile(games):
+        second.delete()  # between the round's versions and its tables
+        return real(games)
+
+    monkeypatch.setattr(reads, "games_with_seats", deleted_meanwhile)
+    answer = get(client, f"/events/{event.pk}/rounds/1")
+    assert answer.status_code == 200
+    assert [game["game_id"] for game in answer.json()["games"]] == [first.pk]
