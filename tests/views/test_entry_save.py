@@ -231,10 +231,11 @@ def test_saving_takes_the_same_queries_whatever_the_number_of_hands(
 ):
     organiser_client.get(enter_url(game))  # the session gets its device id
     listening()  # who listens to webhooks: read once per process and half-minute, not per hand
-    # 18 (32 before issue 25), two of them the test's own savepoint: the page's five reads,
-    # the game locked, its facts read once (3), the hand and its lines each inserted with
-    # their history (4), the seats, the game and the event's version updated (3).
-    with django_assert_max_num_queries(18):
+    # 16 (32 before issue 25), two of them the test's own savepoint: the page's five reads
+    # (its seats among them), the game locked, its hands read with their lines (1), the hand
+    # and its lines each inserted with their history (4), the seats, the game and the event's
+    # version updated (3).
+    with django_assert_max_num_queries(16):
         response = organiser_client.post(enter_url(game), hand(hands + 1, held_2="3", held_3="4"))
     assert response.status_code == 302
     assert game.hands.count() == hands + 1

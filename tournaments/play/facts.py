@@ -72,11 +72,21 @@ def engine_game(
     )
 
 
-def load_facts(game: Game) -> tuple[list[Seat], list[Hand]]:
-    """The seats (with players) and hands (with lines) of a game: three queries."""
-    seats = list(game.seats.select_related("player").order_by("position"))
-    hands = list(game.hands.order_by("number").prefetch_related("lines"))
-    return seats, hands
+def load_facts(game: Game, seats: list[Seat] | None = None) -> tuple[list[Seat], list[Hand]]:
+    """The seats (with players) and hands (with lines) of a game: two queries, one when the
+    caller holds the `seats` as they are. The hands come with their lines rather than by a
+    query of their own, as every hand has a line per seat (written in its transaction): one
+    query fewer for the busiest write of a night."""
+    if seats is None:
+        seats = list(game.seats.select_related("player").order_by("position"))
+    read = HandLine.objects.filter(hand__game=game).select_related("hand")
+    hands: dict[int, tuple[Hand, list[HandLine]]] = {}
+    for line in read.order_by("hand__number", "pk"):
+        hand, lines = hands.setdefault(line.hand_id, (line.hand, []))
+        hand.game = game  # its game known, as game.hands gives it
+        line.hand = hand  # one object per hand, as prefetching gives
+        lines.append(line)
+    return seats, [hold_lines(hand, lines) for hand, lines in hands.values()]
 
 
 def hold_lines(hand: Hand, lines: list[HandLine]) -> Hand:

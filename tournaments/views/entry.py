@@ -27,7 +27,7 @@ from ramiscore.middleware import on_a_laptop
 from tournaments.clubs.permissions import Can
 from tournaments.clubs.selectors.roles import may_on_game
 from tournaments.forms.entry import ASKED, COUNTS, REQUIRED, ConfirmForm, HandForm
-from tournaments.models import Game, Hand
+from tournaments.models import Game, Hand, Seat
 from tournaments.play.display.conflict import ConflictView, conflict_view
 from tournaments.play.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
 from tournaments.play.facts import HandFacts
@@ -160,7 +160,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
-            _record(form, game, entrant)
+            _record(form, game, entrant, seats)
         except HandConflict as conflict:
             next_url = f"{entrant.url('enter', game)}?mode={form.mode_value}"
             if wants_json(request) and form.cleaned_data["idempotency_key"]:
@@ -193,7 +193,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
     return render_entry(request, entrant, game_sheet(game.pk), form, status=400)
 
 
-def _record(form: HandForm, game: Game, entrant: Entrant) -> Hand:
+def _record(form: HandForm, game: Game, entrant: Entrant, seats: list[Seat]) -> Hand:
     """Store the form's hand: as any hand, or as a set-aside hand the player sends as the
     next one (its record then says so)."""
     common = {
@@ -210,7 +210,7 @@ def _record(form: HandForm, game: Game, entrant: Entrant) -> Hand:
         return send_set_aside_hand(
             **common, key=key, after=after, typed_as=typed_as, typed=form.typed()
         )
-    return record_hand(**common, idempotency_key=key, after=after)
+    return record_hand(**common, idempotency_key=key, after=after, seats_read=seats)
 
 
 def _asks_entrant(entrant: Entrant, game: Game) -> str:

@@ -38,6 +38,33 @@ def test_a_hand_stores_its_facts_and_the_derived_points(game):
     assert hand.result == "going_out" and hand.winner.player.name == "Anne"
 
 
+def _seat_reads(game, seats_read, number):
+    """The seats' reads a hand's save makes when its caller holds `seats_read` read with
+    `game`, and the totals after it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    hand_facts = facts(game, "going_out", "Anne", Bruno=5, Chloé=7)
+    with CaptureQueriesContext(connection) as captured:
+        record_hand(game=game, number=number, facts=hand_facts, seats_read=seats_read)
+    return sum('FROM "tournaments_seat"' in q["sql"] for q in captured.captured_queries)
+
+
+def test_the_seats_the_caller_read_are_used_only_while_the_game_has_not_changed(game):
+    from tournaments.models import Game
+    from tournaments.play.selectors.games import game_seats
+
+    # Read with the game as it is: not read again under the lock.
+    assert _seat_reads(game, game_seats(game), 1) == 0
+    assert totals(game) == {"Anne": 0, "Bruno": 5, "Chloé": 7}
+    # Read, then another phone saves a hand first: the game moved on, its seats read again.
+    seen = Game.objects.get(pk=game.pk)
+    seats = game_seats(seen)
+    play(game, "going_out", "Anne", Bruno=1, Chloé=1)
+    assert _seat_reads(seen, seats, 3) == 1
+    assert totals(game) == {"Anne": 0, "Bruno": 11, "Chloé": 15}
+
+
 def test_the_preview_stores_nothing(game):
     preview = preview_hand(game=game, facts=facts(game, "going_out", "Anne", Bruno=5, Chloé=7))
     assert preview.scored.points == {"Anne": 0, "Bruno": 5, "Chloé": 7}

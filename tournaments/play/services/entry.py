@@ -98,6 +98,7 @@ def record_hand(
     idempotency_key: str = "",
     after: str = "",
     reason: str = "",
+    seats_read: list[Seat] | None = None,
 ) -> Hand:
     """Store hand `number` of the game and rescore it; HandConflict if that number is taken.
     `entered_by_seat` is the player of the table who says he entered it.
@@ -106,16 +107,22 @@ def record_hand(
     lost, and an entry already stored returns its hand. `after` is the hand's base, the hand
     it was typed after (`Hand.ref`, a kept entry's, or START): StaleHand when the game's
     last hand is another one now; "" when not known (a game file), checked by number only.
-    `reason` goes to the hand's history.
+    `reason` goes to the hand's history. `seats_read`: the game's seats (with players) as
+    the caller read them with `game` (to check the form): not read again if the game has not
+    changed since.
     """
     try:
         with transaction.atomic():
             # One writer per game at a time (PostgreSQL row lock; SQLite's IMMEDIATE
             # transactions serialise writers already).
+            seen = game.version
             game = Game.objects.select_for_update().select_related("event").get(pk=game.pk)
             # Read once under the lock: checked, scored, then rescored without reading back
-            # (a hand entered is the busiest write of a night: three reads in all).
-            seats, hands = load_facts(game)
+            # (a hand entered is the busiest write of a night: two reads in all). A seat's
+            # only change after seating (its total) moves the game's version: the seats the
+            # caller read with the same version are the seats as they are.
+            unchanged = seats_read is not None and game.version == seen
+            seats, hands = load_facts(game, seats_read if unchanged else None)
             # This entry sent again (its answer was lost): the hand it stored, as it is now
             # (closed, corrected or followed by others since), and nothing written.
             if idempotency_key:
