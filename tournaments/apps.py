@@ -13,6 +13,10 @@ class TournamentsConfig(AppConfig):
         from tournaments.federation.services import ranking
         from tournaments.integrations.services import webhooks
         from tournaments.models.signals import happened, result_changed, results_rewritten
+        from tournaments.words.tables import remember_signatures
+
+        # Sortable tables read each cell's render method once, not per cell (words/tables.py).
+        remember_signatures()
 
         happened.connect(webhooks.on_happening, dispatch_uid="webhooks")
         # The federation's ranking follows each game result of its clubs.

@@ -61,6 +61,24 @@ def test_it_takes_the_same_number_of_queries_whatever_the_size(
     assert len(response.context["table"].rows) == players
 
 
+def test_the_standings_are_worked_out_once_per_version_of_the_event(
+    client, django_assert_max_num_queries
+):
+    from tournaments.events.services.events import register_player
+
+    event, _people = build(6, 2)
+    first = client.get(url(event))
+    # The next visitor: the event and its version read, the standings kept for that version.
+    with django_assert_max_num_queries(2):
+        again = client.get(url(event))
+    assert len(again.context["table"].rows) == len(first.context["table"].rows) == 6
+    # A player registered: the event's version moves, the next visitor sees him.
+    register_player(event=event, name="Zoé Nouvelle")
+    later = client.get(url(event))
+    assert b"Zo\xc3\xa9 Nouvelle" in later.content
+    assert len(later.context["table"].rows) == 7
+
+
 def test_players_level_on_everything_share_their_place(client):
     event = tournament()
     round_ = Round.objects.create(event=event, number=1)

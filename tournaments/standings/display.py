@@ -16,6 +16,7 @@ from tournaments.ranking import Cells, rows_as_dicts
 from tournaments.standings.selectors import StandingsPage
 from tournaments.words.exports import Money, SpreadsheetSafe
 from tournaments.words.formats import money, money_header, plain_number, points
+from tournaments.words.tables import CellsOncePerColumn
 from tournaments.words.tie_breaks import tie_break_label_lazy
 
 NUMBER = {"th": {"class": "number", "scope": "col"}, "td": {"class": "number"}}
@@ -88,7 +89,7 @@ class PlayerColumn(tables.Column):
         return value
 
 
-class StandingsTable(SpreadsheetSafe, tables.Table):
+class StandingsTable(CellsOncePerColumn, SpreadsheetSafe, tables.Table):
     place = PlaceColumn(
         verbose_name=gettext_lazy("Place"), attrs={"th": {"scope": "col"}, "td": {"class": "place"}}
     )

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
 
+from django.core.cache import cache
 from django.db.models import Q
+from django.utils.translation import get_language
 
 from tournaments.models import Event, Player, PrizeCategory, Registration, Round, Seat, Standing
 from tournaments.prizes.selectors import (
@@ -262,6 +264,26 @@ def event_standings_page(event: Event) -> StandingsPage:
         ),
         undecided=undecided(event),
     )
+
+
+# How long a tournament's standings page is kept for the version of the event it was worked
+# out for (a new version has a new key, so it is never stale).
+KEPT_FOR = 300
+
+
+def kept_standings_page(event: Event) -> StandingsPage:
+    """event_standings_page, worked out once per version of the event for every visitor: the
+    event's version moves with all it counts (a game's result, a check-in, a withdrawal, the
+    settings), as the page's ETag says (web/polling.py). The standings of 2,000 players take
+    100 ms to work out, and the end of a round brings every player's phone to them at once.
+    Per language too: the tie-breaks come with their names. `event` as just read (its
+    version): a page worked out later than that version may be newer, never older."""
+    key = f"standings-page:{event.pk}:{event.version}:{get_language()}"
+    page: StandingsPage | None = cache.get(key)
+    if page is None:
+        page = event_standings_page(event)
+        cache.set(key, page, KEPT_FOR)
+    return page
 
 
 def standings_rows(event: Event) -> list[Cells]:

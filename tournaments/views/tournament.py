@@ -16,7 +16,7 @@ from tournaments.play.selectors.versions import event_version
 from tournaments.prizes.display import allocation_rules, prize_lines
 from tournaments.ranking import leaders
 from tournaments.standings.display import standings_table
-from tournaments.standings.selectors import event_standings, event_standings_page
+from tournaments.standings.selectors import event_standings, kept_standings_page
 from tournaments.web.downloads import standings_page
 from tournaments.web.permissions import public_view
 from tournaments.web.polling import HtmxRequest, polled
@@ -38,7 +38,7 @@ def tournament_or_404(event_id: int) -> Event:
 def standings(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The standings; `?_export=csv|xlsx` downloads them; htmx polls the table alone."""
     event = tournament_or_404(event_id)
-    page = event_standings_page(event)
+    page = kept_standings_page(event)
     context = {
         "event": event,
         "standings": page,

@@ -23,6 +23,7 @@ from tournaments.seasons.selectors.standings import Night, SeasonStandings, Tabl
 from tournaments.standings.display import NUMBER, PlaceColumn, PointsColumn
 from tournaments.words.formats import ordinal
 from tournaments.words.formats import points as points_text
+from tournaments.words.tables import CellsOncePerColumn
 
 
 def night_key(night: Night) -> str:
@@ -105,7 +106,7 @@ class NightColumn(PointsColumn):
         return "" if value is None else super().value(value)
 
 
-class SeasonTable(tables.Table):
+class SeasonTable(CellsOncePerColumn, tables.Table):
     place = PlaceColumn(
         verbose_name=gettext_lazy("Place"), attrs={"th": {"scope": "col"}, "td": {"class": "place"}}
     )
