@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import partial
+from functools import lru_cache, partial
 
-from django.core.cache import cache
 from django.db.models import Q
 from django.utils.translation import get_language
 
@@ -266,24 +265,26 @@ def event_standings_page(event: Event) -> StandingsPage:
     )
 
 
-# How long a tournament's standings page is kept for the version of the event it was worked
-# out for (a new version has a new key, so it is never stale).
-KEPT_FOR = 300
+# How many tournaments' standings pages each process keeps (the newest version of each).
+KEPT_PAGES = 8
 
 
 def kept_standings_page(event: Event) -> StandingsPage:
-    """event_standings_page, worked out once per version of the event for every visitor: the
+    """event_standings_page, worked out once per version of the event in each process: the
     event's version moves with all it counts (a game's result, a check-in, a withdrawal, the
     settings), as the page's ETag says (web/polling.py). The standings of 2,000 players take
     100 ms to work out, and the end of a round brings every player's phone to them at once.
     Per language too: the tie-breaks come with their names. `event` as just read (its
-    version): a page worked out later than that version may be newer, never older."""
-    key = f"standings-page:{event.pk}:{event.version}:{get_language()}"
-    page: StandingsPage | None = cache.get(key)
-    if page is None:
-        page = event_standings_page(event)
-        cache.set(key, page, KEPT_FOR)
-    return page
+    version): a page worked out later than that version may be newer, never older. Kept in
+    the process rather than the shared cache: reading 2,000 rows back from it costs a
+    quarter of working them out."""
+    return _kept_page(event, event.version, get_language())
+
+
+@lru_cache(maxsize=KEPT_PAGES)
+def _kept_page(event: Event, version: int, language: str) -> StandingsPage:
+    # Versions start at random (models/versioned.py): a rebuilt database never meets a key.
+    return event_standings_page(event)
 
 
 def standings_rows(event: Event) -> list[Cells]:
