@@ -10,6 +10,7 @@ names it.
 from __future__ import annotations
 
 import datetime
+import gc
 import random
 import statistics
 import time
@@ -58,6 +59,7 @@ def _median(make_request, runs: int = RUNS, expected: int | None = None, before=
     for i in range(runs):
         if before:
             before()
+        gc.collect()  # each starts without the garbage of the one before, as a request would
         with CaptureQueriesContext(connection) as captured:
             wall, cpu = time.perf_counter(), time.process_time()
             response = make_request(i)
@@ -85,6 +87,7 @@ def measure() -> dict[str, object]:
     started = time.perf_counter()
     organiser, event, games = build_event()
     built = time.perf_counter() - started
+    django_db.settle()
 
     visitor = Client()
     address = f"/events/{event.id}/"

@@ -162,11 +162,7 @@ def time_standings() -> dict[str, float]:
     started = time.perf_counter()
     event = build_tournament(STANDINGS_PLAYERS, STANDINGS_ROUNDS, name="Standings bench")
     built = time.perf_counter() - started
-    # What building left in this process is moved out of the garbage collector's sight: a
-    # server's process never holds it, and its full collections during the timed requests
-    # cost 50 to 70 ms more a page (measured: 194 ms against 122 ms in a fresh process).
-    gc.collect()
-    gc.freeze()
+    django_db.settle()
     url = reverse("tournament:standings", args=[event.id])
     queries = page_queries(client, event)  # also warms the template cache
     page_times, page_cpu, compute_times, sql_times = [], [], [], []

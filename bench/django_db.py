@@ -14,6 +14,7 @@ makes the database without setting Django up (the load test hands it to gunicorn
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import sys
@@ -51,6 +52,15 @@ def allow_test_client() -> None:
     from django.conf import settings
 
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+
+
+def settle() -> None:
+    """After building a benchmark's data: what building left in this process is collected,
+    and the rest moved out of the garbage collector's sight. A server's process never holds
+    it, and its full collections during the timed requests cost tens of milliseconds a page
+    (the standings of 2,000 players: 194 ms against 122 ms in a fresh process)."""
+    gc.collect()
+    gc.freeze()
 
 
 def is_postgres(url: str | None = None) -> bool:

@@ -65,6 +65,21 @@ def test_the_seats_the_caller_read_are_used_only_while_the_game_has_not_changed(
     assert totals(game) == {"Anne": 0, "Bruno": 11, "Chloé": 15}
 
 
+def test_a_hand_in_play_writes_the_seats_columns_that_moved_only(game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    play(game, "going_out", "Anne", Bruno=5, Chloé=7)
+    with CaptureQueriesContext(connection) as captured:
+        play(game, "going_out", "Anne", Bruno=1, Chloé=1)
+    [written] = [q["sql"] for q in captured if q["sql"].startswith('UPDATE "tournaments_seat"')]
+    # Anne went out again: her total and rank stay, Bruno's and Chloé's totals move.
+    assert '"total" = ' in written and '"hands_won" = ' in written
+    assert '"prize"' not in written and '"tournament_points"' not in written
+    assert totals(game) == {"Anne": 0, "Bruno": 6, "Chloé": 8}
+    assert [s.hands_won for s in game.seats.order_by("position")] == [2, 0, 0]
+
+
 def test_the_preview_stores_nothing(game):
     preview = preview_hand(game=game, facts=facts(game, "going_out", "Anne", Bruno=5, Chloé=7))
     assert preview.scored.points == {"Anne": 0, "Bruno": 5, "Chloé": 7}

@@ -143,11 +143,26 @@ def line_values(
     return scored.counted.get(name), scored.points[name], totals[name]
 
 
+SEAT_RESULTS = ("total", "rank", "hands_won", "prize", "tournament_points")
+
+
 def _write_seats(game: Game, seats: list[Seat], result: rules.GameResult, decided: bool) -> None:
+    # Only the seats and columns that moved are written: a hand in play moves the totals (and
+    # one player's hands won, a rank or two), the prizes and points only move at the end.
+    # Django builds a CASE per column and seat: the columns left out were half of a saved
+    # hand's time in the database layer.
+    before = [tuple(getattr(seat, name) for name in SEAT_RESULTS) for seat in seats]
     derive_seats(game, seats, result, decided)
-    Seat.objects.bulk_update(
-        seats, ["total", "rank", "hands_won", "prize", "tournament_points"], batch_size=500
-    )
+    moved: list[Seat] = []
+    columns: set[str] = set()
+    for seat, was in zip(seats, before, strict=True):
+        now = tuple(getattr(seat, name) for name in SEAT_RESULTS)
+        if now != was:
+            moved.append(seat)
+            columns.update(n for n, a, b in zip(SEAT_RESULTS, was, now, strict=True) if a != b)
+    if moved:
+        fields = [name for name in SEAT_RESULTS if name in columns]
+        Seat.objects.bulk_update(moved, fields, batch_size=500)
 
 
 def derive_seats(game: Game, seats: list[Seat], result: rules.GameResult, decided: bool) -> None:
