@@ -79,6 +79,29 @@ def test_the_standings_are_worked_out_once_per_version_of_the_event(
     assert len(later.context["table"].rows) == 7
 
 
+def test_a_fact_no_version_follows_shows_to_an_organiser_at_once_and_to_everyone_within_a_minute(
+    client, monkeypatch
+):
+    from django.contrib.auth.models import User
+
+    from tournaments.models import Player
+    from tournaments.standings import selectors
+
+    event, people = build(6, 2)
+    assert b"Joueur 00" in client.get(url(event)).content
+    # Changed behind the services' back, as a federation's member list changes a player's
+    # facts: no version of the event moves.
+    Player.objects.filter(pk=people[0].pk).update(name="Renamed Player")
+    assert b"Renamed Player" not in client.get(url(event)).content  # kept for the phones
+    organiser = User.objects.create_superuser("boss", password="x")
+    client_with_session = type(client)()
+    client_with_session.force_login(organiser)
+    assert b"Renamed Player" in client_with_session.get(url(event)).content
+    later = selectors.time.monotonic() + selectors.KEPT_SECONDS
+    monkeypatch.setattr(selectors.time, "monotonic", lambda: later)
+    assert b"Renamed Player" in client.get(url(event)).content
+
+
 def test_players_level_on_everything_share_their_place(client):
     event = tournament()
     round_ = Round.objects.create(event=event, number=1)

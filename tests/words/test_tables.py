@@ -73,3 +73,18 @@ def test_a_method_keeps_its_arguments_but_self_and_a_function_all_of_them():
     laid_out.remember_signatures()
     assert laid_out._signature(Price().render) == (("value", "record"), None)
     assert laid_out._signature(lambda record, **rest: record) == (("record",), "rest")
+
+
+def test_a_staticmethod_or_a_callable_object_is_read_as_django_tables2_reads_it():
+    class Marker:  # a callable object, unhashable as a dataclass with eq would be
+        __hash__ = None  # type: ignore[assignment]
+
+        def __call__(self, record):
+            return record
+
+    def row_class(record):
+        return record
+
+    laid_out.remember_signatures()
+    assert laid_out._signature(staticmethod(row_class)) == (("record",), None)
+    assert laid_out._signature(Marker()) == (("record",), None)

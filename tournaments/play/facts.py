@@ -76,7 +76,8 @@ def load_facts(game: Game, seats: list[Seat] | None = None) -> tuple[list[Seat],
     """The seats (with players) and hands (with lines) of a game: two queries, one when the
     caller holds the `seats` as they are. The hands come with their lines rather than by a
     query of their own, as every hand has a line per seat (written in its transaction): one
-    query fewer for the busiest write of a night."""
+    query fewer for the busiest write of a night. When they are not as many as the game has
+    played (its row read under the lock), they are read by themselves (two queries more)."""
     if seats is None:
         seats = list(game.seats.select_related("player").order_by("position"))
     read = HandLine.objects.filter(hand__game=game).select_related("hand")
@@ -86,6 +87,9 @@ def load_facts(game: Game, seats: list[Seat] | None = None) -> tuple[list[Seat],
         hand.game = game  # its game known, as game.hands gives it
         line.hand = hand  # one object per hand, as prefetching gives
         lines.append(line)
+    if len(hands) != game.hands_played:
+        # A hand without lines, or hands just written and not counted yet: read as they are.
+        return seats, list(game.hands.order_by("number").prefetch_related("lines"))
     return seats, [hold_lines(hand, lines) for hand, lines in hands.values()]
 
 

@@ -7,6 +7,7 @@ standings/services.py keeps: one row per player.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache, partial
@@ -267,22 +268,28 @@ def event_standings_page(event: Event) -> StandingsPage:
 
 # How many tournaments' standings pages each process keeps (the newest version of each).
 KEPT_PAGES = 8
+# The longest a kept page is shown. Its prize categories read facts about the players that
+# no event's version follows (a person's birth year or clubs from a federation's member list
+# or merge, the ratings before the event): a change of those shows within this.
+KEPT_SECONDS = 60
 
 
 def kept_standings_page(event: Event) -> StandingsPage:
-    """event_standings_page, worked out once per version of the event in each process: the
-    event's version moves with all it counts (a game's result, a check-in, a withdrawal, the
-    settings), as the page's ETag says (web/polling.py). The standings of 2,000 players take
-    100 ms to work out, and the end of a round brings every player's phone to them at once.
-    Per language too: the tie-breaks come with their names. `event` as just read (its
-    version): a page worked out later than that version may be newer, never older. Kept in
-    the process rather than the shared cache: reading 2,000 rows back from it costs a
-    quarter of working them out."""
-    return _kept_page(event, event.version, get_language())
+    """event_standings_page, worked out once per version of the event in each process, for
+    the visitors without a session (an organiser always gets it afresh): the event's version
+    moves with what the standings count (a game's result, a check-in, a withdrawal, the
+    settings), as the page's ETag says (web/polling.py), and a page is kept KEPT_SECONDS at
+    most. The standings of 2,000 players take 100 ms to work out, and the end of a round
+    brings every player's phone to them at once. Per language too: the tie-breaks come with
+    their names. `event` as just read (its version): a page worked out later than that
+    version may be newer, never older. Kept in the process rather than the shared cache:
+    reading 2,000 rows back from it costs a quarter of working them out."""
+    minute = int(time.monotonic() // KEPT_SECONDS)
+    return _kept_page(event, event.version, get_language(), minute)
 
 
 @lru_cache(maxsize=KEPT_PAGES)
-def _kept_page(event: Event, version: int, language: str) -> StandingsPage:
+def _kept_page(event: Event, version: int, language: str, minute: int) -> StandingsPage:
     # Versions start at random (models/versioned.py): a rebuilt database never meets a key.
     return event_standings_page(event)
 

@@ -16,10 +16,14 @@ from tournaments.play.selectors.versions import event_version
 from tournaments.prizes.display import allocation_rules, prize_lines
 from tournaments.ranking import leaders
 from tournaments.standings.display import standings_table
-from tournaments.standings.selectors import event_standings, kept_standings_page
+from tournaments.standings.selectors import (
+    event_standings,
+    event_standings_page,
+    kept_standings_page,
+)
 from tournaments.web.downloads import standings_page
 from tournaments.web.permissions import public_view
-from tournaments.web.polling import HtmxRequest, polled
+from tournaments.web.polling import HtmxRequest, polled, without_session
 
 # Seconds between two refreshes of the standings while a round is in play.
 REFRESH_EVERY = 20
@@ -38,7 +42,8 @@ def tournament_or_404(event_id: int) -> Event:
 def standings(request: HtmxRequest, event_id: int) -> HttpResponse:
     """The standings; `?_export=csv|xlsx` downloads them; htmx polls the table alone."""
     event = tournament_or_404(event_id)
-    page = kept_standings_page(event)
+    # Shared by the phones; an organiser sees every change at once.
+    page = kept_standings_page(event) if without_session(request) else event_standings_page(event)
     context = {
         "event": event,
         "standings": page,

@@ -195,6 +195,12 @@ def _matches(request: HttpRequest, tag: str) -> bool:
     return tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
 
 
+def without_session(request: HttpRequest) -> bool:
+    """A visitor without a session (a phone, a passer-by): what he is shown is the same for
+    every such visitor, and may be shared between them."""
+    return _shared(request, everyone=True)
+
+
 def _shared(request: HttpRequest, everyone: bool = False) -> bool:
     """An htmx fragment (or what is the same for `everyone`) asked without a session: the
     same for every phone that asks."""

@@ -14,6 +14,7 @@ does for its own (django.utils.inspect, ticket #31732).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from functools import cached_property, lru_cache
 
@@ -33,10 +34,13 @@ def remember_signatures() -> None:
 
 
 def _signature(fn: Callable[..., object]) -> Signature:
-    function = getattr(fn, "__func__", None)
-    if function is None:  # a function (a row's attributes, say): read once too
+    if inspect.ismethod(fn):  # a column's render or value, bound to the column
+        return _method_signature(fn.__func__)
+    if inspect.isfunction(fn):  # a function or a lambda (a row's attributes, say)
         return _function_signature(fn)
-    return _method_signature(function)
+    # Anything else (a staticmethod object, a callable object, a partial) as before: not
+    # all are hashable, and a staticmethod's first argument is no self.
+    return _read_signature(fn)
 
 
 # Bounded: a function made afresh for each table (a lambda in a view) would fill it otherwise.

@@ -80,6 +80,19 @@ def test_a_hand_in_play_writes_the_seats_columns_that_moved_only(game):
     assert [s.hands_won for s in game.seats.order_by("position")] == [2, 0, 0]
 
 
+def test_a_hand_stored_without_lines_still_counts_when_the_game_is_read(game):
+    from tournaments.models import Game
+    from tournaments.play.facts import load_facts
+
+    play(game, "going_out", "Anne", Bruno=5, Chloé=7)
+    Hand.objects.create(game=game, number=2, how="going_out", ended_by=game.seats.first())
+    Game.objects.filter(pk=game.pk).update(hands_played=2)
+    game.refresh_from_db()
+    _seats, hands = load_facts(game)
+    assert [hand.number for hand in hands] == [1, 2]
+    assert [len(hand.lines.all()) for hand in hands] == [3, 0]
+
+
 def test_the_preview_stores_nothing(game):
     preview = preview_hand(game=game, facts=facts(game, "going_out", "Anne", Bruno=5, Chloé=7))
     assert preview.scored.points == {"Anne": 0, "Bruno": 5, "Chloé": 7}
