@@ -18,7 +18,7 @@ import pypdf
 import pytest
 import weasyprint
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from PIL import Image
 
 from tests.pdf import dark_share, page_count, page_png, pages_text, same_pages, squashed
@@ -242,6 +242,12 @@ def test_the_money_sheets_print_as_with_weasyprints_own_user_agent_stylesheet(
     own line, as WeasyPrint's own stylesheet lays them out."""
     event, people = night
     payout = Payout.objects.select_related("event__club", "player").get(player=people["Anne"])
+    # The balance says when it was printed, to the minute: both prints in the same minute
+    # (CI once printed them either side of one).
+    local, printed = timezone.localtime, timezone.localtime()
+    monkeypatch.setattr(
+        timezone, "localtime", lambda value=None, *rest: printed if value is None else local(value)
+    )
 
     def sheet_pdf() -> bytes:
         return pdfs.receipt_pdf(payout) if sheet == "receipt" else pdfs.balance_pdf(event)
