@@ -16,6 +16,26 @@
   const done = new Set(); // codes this phone has checked in: a code held up again is skipped
   let detector = null;
   let busy = false; // a card is waiting for its tap
+  // On a venue's Wi-Fi a request can hang without ever failing: after this long the volunteer
+  // is told the tap did not go through, and can make it again (a check-in twice is harmless).
+  const ANSWER_WITHIN = 10000; // ms
+
+  function ask(url, options) {
+    const deadline = new AbortController();
+    const timer = window.setTimeout(function () {
+      deadline.abort();
+    }, ANSWER_WITHIN);
+    const asked = Object.assign({ credentials: "same-origin", signal: deadline.signal }, options);
+    return fetch(url, asked)
+      .then(function (response) {
+        // A fee refused answers 400 with the card saying why (the door's only 400).
+        if (!response.ok && response.status !== 400) throw new Error(String(response.status));
+        return response.text();
+      })
+      .finally(function () {
+        window.clearTimeout(timer);
+      });
+  }
 
   if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
     status.textContent = root.dataset.noCamera;
@@ -75,14 +95,11 @@
   function show(text) {
     busy = true;
     const url = root.dataset.scannedUrl + "?code=" + encodeURIComponent(text);
-    fetch(url, { credentials: "same-origin" })
-      .then(function (response) {
-        if (!response.ok) throw new Error(String(response.status));
-        return response.text();
-      })
+    ask(url, {})
       .then(function (html) {
         card.innerHTML = html;
         card.dataset.code = text;
+        status.textContent = root.dataset.looking;
         const button = card.querySelector(".check-in-button");
         if (button) button.focus();
         else done.add(text);
@@ -99,25 +116,24 @@
     const form = event.target.closest("[data-check-in], [data-fee]");
     if (!form) return;
     event.preventDefault();
+    // The tap is taken: its buttons wait for the answer (a second tap would send it twice).
+    if (form.hasAttribute("aria-busy")) return;
+    const buttons = form.querySelectorAll("button[type=submit]");
+    form.setAttribute("aria-busy", "true");
+    buttons.forEach(function (button) {
+      button.disabled = true;
+    });
+    status.textContent = root.dataset.sending;
     const headers = { "X-Door": "1" };
     if (csrf) headers["X-CSRFToken"] = csrf.value;
     const body = new FormData(form);
     if (event.submitter && event.submitter.name) {
       body.set(event.submitter.name, event.submitter.value);
     }
-    fetch(form.action, {
-      method: "POST",
-      body: body,
-      headers: headers,
-      credentials: "same-origin",
-    })
-      .then(function (response) {
-        // A fee refused answers 400 with the card saying why.
-        if (!response.ok && response.status !== 400) throw new Error(String(response.status));
-        return response.text();
-      })
+    ask(form.action, { method: "POST", body: body, headers: headers })
       .then(function (html) {
         card.innerHTML = html;
+        status.textContent = root.dataset.looking;
         done.add(card.dataset.code);
         const count = card.querySelector("[data-count]");
         const total = document.getElementById("door-count");
@@ -127,7 +143,12 @@
         busy = Boolean(fee);
       })
       .catch(function () {
+        // No answer, or a refusal: the same card, its buttons ready for the tap again.
         status.textContent = root.dataset.failed;
+        form.removeAttribute("aria-busy");
+        buttons.forEach(function (button) {
+          button.disabled = false;
+        });
       });
   });
 

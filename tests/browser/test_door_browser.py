@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.camera import write_video
+from tests.browser.journal import Journal
 from tests.browser.steps import assert_no_sideways_scroll, log_in
 from tests.factories import EventFactory, UserFactory, organise
 from tournaments.events.services.events import register_player
@@ -30,6 +31,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = 100
 HOLD = 1.5  # seconds each player holds his code up to the camera
+FAILED = "Le pointage n’est pas passé"  # the door's words for a tap that did not go through
 SHOTS = Path("/work/notes/shots")
 
 
@@ -59,7 +61,8 @@ def door_night(club):
 
 
 def phone(browser_type, launch_args: dict, video: Path):
-    """A second Chromium whose camera plays `video`, on a phone-size page."""
+    """A second Chromium whose camera plays `video`, on a phone-size page, with the journal
+    of what the page does."""
     browser = browser_type.launch(
         **{
             **launch_args,
@@ -74,7 +77,8 @@ def phone(browser_type, launch_args: dict, video: Path):
     context = browser.new_context(
         locale="fr-FR", viewport={"width": 390, "height": 844}, permissions=["camera"]
     )
-    return browser, context.new_page()
+    page = context.new_page()
+    return browser, page, Journal(page)
 
 
 def test_two_phones_check_in_100_players_by_their_qr_codes(
@@ -90,36 +94,87 @@ def test_two_phones_check_in_100_players_by_their_qr_codes(
         video = write_video(tmp_path / f"door-{number}.y4m", codes, seconds_each=HOLD)
         phones.append(phone(browser_type, browser_type_launch_args, video))
     try:
-        for _browser, page in phones:
+        for _browser, page, _journal in phones:
             log_in(page, server, volunteer)
             page.goto(f"{server}/manage/events/{event.id}/door/")
             page.locator("[data-scan-start]").click()
             expect(page.locator("[data-scan-video]")).to_be_visible()
         started = time.monotonic()
-        taps = 0
+        taps = again = 0
         shot = False
         while taps < PLAYERS:
-            for _browser, page in phones:
+            for _browser, page, journal in phones:
                 button = page.locator(".check-in-button")
                 button.wait_for(state="visible", timeout=120_000)
                 if not shot:
                     shoot(page, artifacts, "door-scan")
                     shot = True
-                button.click()
-                # The check-in's answer: seconds on a machine busy with two phones' cameras and
-                # the other tests (CI's once took more than the 5 s default, at player 30).
-                expect(page.locator('[data-result="in"]')).to_be_visible(timeout=30_000)
+                again += tap_until_in(page, journal)
                 taps += 1
         elapsed = time.monotonic() - started
     finally:
-        for browser, _page in phones:
+        for browser, _page, _journal in phones:
             browser.close()
     assert Registration.objects.filter(event=event, checked_in=True).count() == PLAYERS
+    # A tap the door said did not go through is made again, as a volunteer would; a few on a
+    # machine this busy, not a habit.
+    assert again <= 3
     print(
         f"\n{PLAYERS} players checked in by 2 phones in {elapsed:.1f} s: "
         f"{elapsed / PLAYERS:.2f} s per player, {2 * elapsed / PLAYERS:.2f} s per phone "
-        f"(each code held up {HOLD} s)"
+        f"(each code held up {HOLD} s), {again} taps made again"
     )
+
+
+def tap_until_in(page: Page, journal: Journal) -> int:
+    """Tap the card's check-in button until the door says the player is in; how many taps it
+    took beyond the first. Each tap must be answered, one way or the other: the door says
+    when one did not go through (after 10 s at most without an answer)."""
+    inside = page.locator('[data-result="in"]')
+    for again in range(3):
+        page.locator(".check-in-button").click()
+        try:
+            expect(inside.or_(page.get_by_text(FAILED))).to_be_visible(timeout=30_000)
+        except AssertionError as error:
+            raise AssertionError(f"{error}\nWhat the phone did:\n{journal.tail()}") from None
+        if inside.is_visible():
+            return again
+    raise AssertionError(f"Three taps did not go through:\n{journal.tail()}")
+
+
+def test_a_check_in_left_unanswered_is_said_so_and_made_again(
+    browser_type, browser_type_launch_args, live_server: LiveServer, door_night, tmp_path
+):
+    """On a venue's Wi-Fi a tap's request can hang without ever failing. The door shows the
+    tap was taken (its button waits, "Sending…"), says after a while that it did not go
+    through, and the same tap made again checks the player in, once."""
+    event, volunteer = door_night
+    server = live_server.url
+    token = event.registrations.order_by("id").values_list("token", flat=True)[0]
+    video = write_video(tmp_path / "door.y4m", [f"{server}/r/{token}/"], seconds_each=HOLD)
+    browser, page, journal = phone(browser_type, browser_type_launch_args, video)
+    held = []  # the check-in requests never answered
+    try:
+        log_in(page, server, volunteer)
+        page.route("**/door/*/in/", lambda route: held.append(route))
+        page.goto(f"{server}/manage/events/{event.id}/door/")
+        page.locator("[data-scan-start]").click()
+        button = page.locator(".check-in-button")
+        status = page.locator("[data-scan-status]")
+        button.click()
+        expect(button).to_be_disabled()
+        expect(status).to_have_text("Envoi…")
+        expect(status).to_contain_text(FAILED, timeout=20_000)
+        expect(button).to_be_enabled()
+        assert len(held) == 1
+        assert not Registration.objects.filter(event=event, checked_in=True).exists()
+        page.unroute("**/door/*/in/")
+        button.click()
+        expect(page.locator('[data-result="in"]')).to_be_visible()
+        expect(status).to_have_text("Visez le QR code avec la caméra.")
+    finally:
+        browser.close()
+    assert Registration.objects.filter(event=event, checked_in=True).count() == 1, journal.tail()
 
 
 def test_a_player_signs_up_on_his_phone_and_keeps_his_page(
