@@ -148,7 +148,9 @@ def test_the_page_takes_the_same_queries_whatever_the_number_of_hands(
 ):
     client.force_login(organiser)
     client.get(enter_url(game))  # the first visit gives the session its device id
-    with django_assert_max_num_queries(9):  # one of them for the round's clock
+    # The session, its user and his roles; the game (its guard's read, shown as read), its
+    # seats, hands and their lines; the round's clock.
+    with django_assert_max_num_queries(8):
         response = client.get(enter_url(game))
     assert len(response.context["hands"]) == hands
 
@@ -157,7 +159,9 @@ def test_the_table_link_page_takes_the_same_queries_whatever_the_number_of_hands
     client, game, hands, django_assert_max_num_queries
 ):
     client.get(f"/t/{game.link_token}/")
-    with django_assert_max_num_queries(7):  # one of them for the round's clock
+    # The session; the game the link opens, its seats, hands and their lines; the round's
+    # clock.
+    with django_assert_max_num_queries(6):
         response = client.get(f"/t/{game.link_token}/")
     assert len(response.context["hands"]) == hands
 

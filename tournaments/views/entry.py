@@ -31,7 +31,7 @@ from tournaments.models import Game, Hand, Seat
 from tournaments.play.display.conflict import ConflictView, conflict_view
 from tournaments.play.display.hands import GIN_AT_ZERO, entered_by, hand_summary, outcome
 from tournaments.play.facts import HandFacts
-from tournaments.play.selectors.games import GameSheet, HandRow, game_seats, game_sheet
+from tournaments.play.selectors.games import GameSheet, HandRow, game_seats, game_sheet, sheet_of
 from tournaments.play.services.entry import (
     HandConflict,
     Preview,
@@ -151,7 +151,7 @@ def table_link_confirm(
 
 def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
     if request.method == "GET":
-        sheet = game_sheet(game.pk)
+        sheet = sheet_of(game)
         form = entry_form(sheet, **_new_hand(request, entrant, sheet, request.GET))
         return render_entry(request, entrant, sheet, form)
     seats = game_seats(game)

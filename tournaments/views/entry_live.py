@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.models import Game
-from tournaments.play.selectors.games import game_sheet
+from tournaments.play.selectors.games import sheet_of
 from tournaments.play.selectors.versions import game_version, link_version
 from tournaments.views.entry import Entrant, live_context, organiser_game, table_link_game
 from tournaments.web.polling import polled
@@ -29,5 +29,5 @@ def table_link_live(request: HttpRequest, game: Game, entrant: Entrant) -> HttpR
 
 
 def _live(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
-    context = live_context(entrant, game_sheet(game.pk))
+    context = live_context(entrant, sheet_of(game))
     return render(request, "entry/_live.html", context)

@@ -53,6 +53,7 @@ from tournaments.clubs.selectors.roles import (
     is_official,
 )
 from tournaments.models import Club, Event, Federation, Game, Season, Venue
+from tournaments.play.selectors.games import SHEET_RELATIONS
 
 
 class LoggedInRequest(HttpRequest):
@@ -117,7 +118,7 @@ def account_view(view):
 def game_from_link(token: str) -> Game:
     """The game a table link opens; 404 once the organiser turned the link off or renewed it,
     and once its days are over (until an organiser reopens it)."""
-    game = Game.objects.select_related("event", "round").filter(link_token=token).first()
+    game = Game.objects.select_related(*SHEET_RELATIONS).filter(link_token=token).first()
     if game is None or not game.link_enabled:
         raise Http404(
             _("This table link is no longer active: ask the organiser for the table's new link.")
@@ -184,7 +185,8 @@ def _event(event_id: int) -> Event:
 
 
 def _game(game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("event__club", "venue"), pk=game_id)
+    found = Game.objects.select_related(*SHEET_RELATIONS, "venue")
+    return get_object_or_404(found, pk=game_id)
 
 
 def _venue(venue_id: int) -> Venue:

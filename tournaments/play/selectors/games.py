@@ -50,9 +50,19 @@ class GameSheet:
         ]
 
 
+# What a game's sheet reads with it. The views' guards read a game with these too, so that a
+# page shows the game it was given rather than reading it again (`sheet_of`).
+SHEET_RELATIONS = ("event__club", "round", "winner")
+
+
 def game_sheet(game_id: int) -> GameSheet:
     """A game with its event, round, seats (players) and hands (lines): four queries."""
-    game = Game.objects.select_related("event__club", "round", "winner").get(pk=game_id)
+    return sheet_of(Game.objects.select_related(*SHEET_RELATIONS).get(pk=game_id))
+
+
+def sheet_of(game: Game) -> GameSheet:
+    """The sheet of a game already read with SHEET_RELATIONS (as a view's guard reads it):
+    its seats (players) and hands (lines), three queries."""
     seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
     hands = (
         Hand.objects.filter(game=game)
