@@ -287,7 +287,47 @@ def test_ctrl_c_stops_gunicorn_calmly_even_with_a_phone_half_way_through_a_reque
             server.wait()
     said.append(rest)
     assert server.returncode == 0
-    assert "SIGKILL" not in "".join(said)
+    assert "SIGKILL" not in "".join(said), "".join(said)
+
+
+# A worker as gunicorn's threaded worker stands when a second stop signal comes: its own
+# handlers installed, then gunicorn.conf.py's post_worker_init (its stop_at_once), and the
+# first signal's handler in the middle of shutting the thread pool down (the pool's lock
+# held). The second signal must still end it, by itself and at once.
+SECOND_SIGNAL = """
+import os, runpy, signal, time, types
+from concurrent import futures
+from gunicorn.workers.gthread import ThreadWorker
+
+conf = runpy.run_path("gunicorn.conf.py")
+worker = types.SimpleNamespace(
+    alive=True, requests_in_flight=0, tpool=futures.ThreadPoolExecutor(max_workers=2),
+    cfg=types.SimpleNamespace(worker_int=conf["worker_int"]),
+)
+gunicorns = types.MethodType(ThreadWorker.handle_quit, worker)
+signal.signal(signal.SIGINT, gunicorns)
+signal.signal(signal.SIGQUIT, gunicorns)
+conf["stop_at_once"](worker)
+worker.tpool._shutdown_lock.acquire()
+os.kill(os.getpid(), signal.SIG{name})
+time.sleep(30)
+raise SystemExit(3)
+"""
+
+
+@pytest.mark.parametrize("name", ["INT", "QUIT"])
+def test_a_second_stop_signal_ends_a_worker_stopping_its_threads(name: str) -> None:
+    """Ctrl-C reaches each worker, then the master's SIGQUIT does: gunicorn's own handler,
+    run again inside the first, waited for ever for the lock the first held (the master then
+    killed the worker, "was sent SIGKILL!", once in five stops on a busy machine)."""
+    stopped = subprocess.run(
+        [sys.executable, "-c", SECOND_SIGNAL.replace("{name}", name)],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert stopped.returncode == 0, stopped.stderr
 
 
 def test_make_serve_speaks_french_on_a_french_laptop_and_stops_calmly(tmp_path: Path) -> None:
