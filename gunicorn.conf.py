@@ -106,7 +106,7 @@ def stop_at_once(worker) -> None:
 
     def stop(_signal, _frame) -> None:
         worker.alive = False
-        worker_int(worker)
+        worker.cfg.worker_int(worker)
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGQUIT, stop)

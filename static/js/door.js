@@ -130,25 +130,34 @@
     if (event.submitter && event.submitter.name) {
       body.set(event.submitter.name, event.submitter.value);
     }
+    const code = card.dataset.code; // the answer is this card's, whatever is shown by then
     ask(form.action, { method: "POST", body: body, headers: headers })
       .then(function (html) {
-        card.innerHTML = html;
-        status.textContent = root.dataset.looking;
-        done.add(card.dataset.code);
-        const count = card.querySelector("[data-count]");
+        done.add(code);
+        const answer = document.createElement("template");
+        answer.innerHTML = html;
+        const count = answer.content.querySelector("[data-count]");
         const total = document.getElementById("door-count");
         if (count && total) total.innerHTML = count.innerHTML;
+        // The volunteer went on to the next code meanwhile (Cancel): that card stays.
+        if (!card.contains(form)) return;
+        card.replaceChildren(answer.content);
         const fee = card.querySelector("[data-fee] button");
         if (fee) fee.focus();
+        // The camera waits for the fee's tap, which the card asks for.
+        status.textContent = fee ? "" : root.dataset.looking;
         busy = Boolean(fee);
       })
       .catch(function () {
+        if (!card.contains(form)) return;
         // No answer, or a refusal: the same card, its buttons ready for the tap again.
         status.textContent = root.dataset.failed;
         form.removeAttribute("aria-busy");
         buttons.forEach(function (button) {
           button.disabled = false;
         });
+        const again = event.submitter || buttons[0];
+        if (again) again.focus();
       });
   });
 

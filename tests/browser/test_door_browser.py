@@ -116,9 +116,9 @@ def test_two_phones_check_in_100_players_by_their_qr_codes(
         for browser, _page, _journal in phones:
             browser.close()
     assert Registration.objects.filter(event=event, checked_in=True).count() == PLAYERS
-    # A tap the door said did not go through is made again, as a volunteer would; a few on a
-    # machine this busy, not a habit.
-    assert again <= 3
+    # A tap the door said did not go through (no answer within 10 s) is made again, as a
+    # volunteer would: a few on a machine this busy, not a habit.
+    assert again <= 10
     print(
         f"\n{PLAYERS} players checked in by 2 phones in {elapsed:.1f} s: "
         f"{elapsed / PLAYERS:.2f} s per player, {2 * elapsed / PLAYERS:.2f} s per phone "
@@ -175,6 +175,34 @@ def test_a_check_in_left_unanswered_is_said_so_and_made_again(
     finally:
         browser.close()
     assert Registration.objects.filter(event=event, checked_in=True).count() == 1, journal.tail()
+
+
+def test_an_answer_that_comes_after_the_volunteer_moved_on_leaves_the_new_card_alone(
+    browser_type, browser_type_launch_args, live_server: LiveServer, door_night, tmp_path
+):
+    """The volunteer taps, then Cancel while the tap is on its way, and the camera shows the
+    next card: the old tap's failure is not said over it, and its buttons stay his."""
+    event, volunteer = door_night
+    server = live_server.url
+    token = event.registrations.order_by("id").values_list("token", flat=True)[0]
+    video = write_video(tmp_path / "door.y4m", [f"{server}/r/{token}/"], seconds_each=HOLD)
+    browser, page, journal = phone(browser_type, browser_type_launch_args, video)
+    try:
+        log_in(page, server, volunteer)
+        page.route("**/door/*/in/", lambda route: None)  # never answered
+        page.goto(f"{server}/manage/events/{event.id}/door/")
+        page.locator("[data-scan-start]").click()
+        page.locator(".check-in-button").click()
+        expect(page.locator(".check-in-button")).to_be_disabled()
+        page.get_by_role("button", name="Annuler").click()
+        # The same code is still held up: a new card, ready for its tap.
+        expect(page.locator(".check-in-button")).to_be_enabled()
+        page.wait_for_timeout(12_000)  # the first tap's 10 s are over
+        expect(page.locator("[data-scan-status]")).not_to_contain_text(FAILED)
+        expect(page.locator(".check-in-button")).to_be_enabled()
+    finally:
+        browser.close()
+    assert not Registration.objects.filter(event=event, checked_in=True).exists(), journal.tail()
 
 
 def test_a_player_signs_up_on_his_phone_and_keeps_his_page(

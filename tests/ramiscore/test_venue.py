@@ -291,23 +291,27 @@ def test_ctrl_c_stops_gunicorn_calmly_even_with_a_phone_half_way_through_a_reque
 
 
 # A worker as gunicorn's threaded worker stands when a second stop signal comes: its own
-# handlers installed, then gunicorn.conf.py's post_worker_init (its stop_at_once), and the
-# first signal's handler in the middle of shutting the thread pool down (the pool's lock
-# held). The second signal must still end it, by itself and at once.
+# handlers installed, then gunicorn.conf.py's post_worker_init run, and the first signal's
+# handler in the middle of shutting the thread pool down (the pool's lock held). The second
+# signal must still end it, by itself and at once.
 SECOND_SIGNAL = """
-import os, runpy, signal, time, types
+import logging, os, runpy, signal, time, types
 from concurrent import futures
+
+import django
 from gunicorn.workers.gthread import ThreadWorker
 
+django.setup()
 conf = runpy.run_path("gunicorn.conf.py")
 worker = types.SimpleNamespace(
-    alive=True, requests_in_flight=0, tpool=futures.ThreadPoolExecutor(max_workers=2),
-    cfg=types.SimpleNamespace(worker_int=conf["worker_int"]),
+    alive=True, pid=os.getpid(), log=logging.getLogger("gunicorn.error"), requests_in_flight=0,
+    tpool=futures.ThreadPoolExecutor(max_workers=2),
+    cfg=types.SimpleNamespace(worker_int=conf["worker_int"], timeout=0),
 )
 gunicorns = types.MethodType(ThreadWorker.handle_quit, worker)
 signal.signal(signal.SIGINT, gunicorns)
 signal.signal(signal.SIGQUIT, gunicorns)
-conf["stop_at_once"](worker)
+conf["post_worker_init"](worker)
 worker.tpool._shutdown_lock.acquire()
 os.kill(os.getpid(), signal.SIG{name})
 time.sleep(30)
@@ -323,6 +327,7 @@ def test_a_second_stop_signal_ends_a_worker_stopping_its_threads(name: str) -> N
     stopped = subprocess.run(
         [sys.executable, "-c", SECOND_SIGNAL.replace("{name}", name)],
         cwd=BASE_DIR,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "ramiscore.settings"},
         capture_output=True,
         text=True,
         timeout=20,
