@@ -81,7 +81,9 @@ def press_save(page: Page) -> None:
 
 
 def assert_no_sideways_scroll(page: Page) -> None:
-    """Nothing on the page is wider than the 390 px phone."""
+    """Nothing on the page is wider than the 390 px phone (once the page is loaded: a page
+    just reached by a link may have no document element yet)."""
+    page.wait_for_load_state()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide"
 

@@ -227,6 +227,9 @@ def test_the_totals_count_the_kept_hands_marked_not_sent(table: Page, game) -> N
     page.context.set_offline(True)
     type_hand(page, "1", "60", "30")
     press_save(page)
+    # Typed once the form is the next hand's, as a player does (CI typed hand 2 into the
+    # form before it had moved on: hand 2 was kept without its counts).
+    expect(page.locator("#entry-title")).to_have_text(f"Donne{NBSP}2")
     type_hand(page, "2", "50", "8")
     press_save(page)
     projected = page.locator("#projected-totals")

@@ -85,6 +85,7 @@ def test_an_organiser_creates_a_club_night_adds_seven_players_and_seats_them(
 
     # Closing the round asks first, on its own page.
     page.locator(f'a[href="/manage/events/{event.id}/rounds/1/close/"]').click()
+    expect(page).to_have_url(f"{live_server.url}/manage/events/{event.id}/rounds/1/close/")
     assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "organiser-confirm.png", full_page=True)
     page.locator("main form button.danger").click()
