@@ -60,7 +60,6 @@ def post_worker_init(worker) -> None:
     # request's time, and an import it cut short would leave a module half loaded.
     importlib.import_module(settings.ROOT_URLCONF)
     worker.request_watchdog = watch_worker(worker)
-    stop_at_once(worker)
     # "Booting worker" is said before the worker listens to signals; this, once it does and
     # can answer (what a script waiting for the server reads).
     worker.log.info("Worker ready (pid: %s)", worker.pid)
@@ -96,18 +95,26 @@ def post_request(worker, req, environ, resp) -> None:
         worker.requests_in_flight -= 1
 
 
+def post_fork(server, worker) -> None:
+    stop_at_once(worker)
+
+
 def stop_at_once(worker) -> None:
     """Ctrl-C and gunicorn's quick stop (SIGINT, SIGQUIT) end the worker through worker_int
-    alone. gunicorn's threaded worker first shuts its thread pool down, holding the pool's
-    lock; Ctrl-C reaches the worker and then the master's SIGQUIT does, and a second signal
-    arriving meanwhile ran the same handler inside the first, which then waited for that lock
-    for ever, until the master killed the worker ("was sent SIGKILL!"): once in five stops
-    on a busy machine. worker_int takes no lock and ends the process itself."""
+    alone, from the moment it is forked. gunicorn's threaded worker first shuts its thread
+    pool down, holding the pool's lock; Ctrl-C reaches the worker and then the master's
+    SIGQUIT does, and a second signal arriving meanwhile ran the same handler inside the
+    first, which then waited for that lock for ever, until the master killed the worker
+    ("was sent SIGKILL!"): once in five stops on a busy machine. worker_int takes no lock and
+    ends the process itself. gunicorn installs `worker.handle_quit` for both signals when the
+    worker starts: ours, so that a worker still booting when Ctrl-C comes (`make serve` says
+    it is ready once it listens, before its workers are up) leaves at once too."""
 
     def stop(_signal, _frame) -> None:
         worker.alive = False
         worker.cfg.worker_int(worker)
 
+    worker.handle_quit = stop
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGQUIT, stop)
 

@@ -290,28 +290,30 @@ def test_ctrl_c_stops_gunicorn_calmly_even_with_a_phone_half_way_through_a_reque
     assert "SIGKILL" not in "".join(said), "".join(said)
 
 
-# A worker as gunicorn's threaded worker stands when a second stop signal comes: its own
-# handlers installed, then gunicorn.conf.py's post_worker_init run, and the first signal's
-# handler in the middle of shutting the thread pool down (the pool's lock held). The second
-# signal must still end it, by itself and at once.
+# A worker as gunicorn's threaded worker stands when a second stop signal comes: forked
+# (gunicorn.conf.py's post_fork run), its signals set up by gunicorn itself, and the first
+# signal's handler in the middle of shutting the thread pool down (the pool's lock held).
+# The second signal must still end it, by itself and at once.
 SECOND_SIGNAL = """
-import logging, os, runpy, signal, time, types
+import os, runpy, signal, time, types
 from concurrent import futures
 
-import django
+from gunicorn.workers.base import Worker
 from gunicorn.workers.gthread import ThreadWorker
 
-django.setup()
 conf = runpy.run_path("gunicorn.conf.py")
+nothing = lambda *args: None
+pipe = os.pipe()
+os.set_blocking(pipe[1], False)
 worker = types.SimpleNamespace(
-    alive=True, pid=os.getpid(), log=logging.getLogger("gunicorn.error"), requests_in_flight=0,
-    tpool=futures.ThreadPoolExecutor(max_workers=2),
-    cfg=types.SimpleNamespace(worker_int=conf["worker_int"], timeout=0),
+    alive=True, requests_in_flight=0, tpool=futures.ThreadPoolExecutor(max_workers=2),
+    cfg=types.SimpleNamespace(worker_int=conf["worker_int"]), SIGNALS=Worker.SIGNALS,
+    PIPE=pipe, handle_exit=nothing, handle_winch=nothing, handle_usr1=nothing,
+    handle_abort=nothing,
 )
-gunicorns = types.MethodType(ThreadWorker.handle_quit, worker)
-signal.signal(signal.SIGINT, gunicorns)
-signal.signal(signal.SIGQUIT, gunicorns)
-conf["post_worker_init"](worker)
+worker.handle_quit = types.MethodType(ThreadWorker.handle_quit, worker)  # gunicorn's own
+conf["post_fork"](None, worker)
+Worker.init_signals(worker)
 worker.tpool._shutdown_lock.acquire()
 os.kill(os.getpid(), signal.SIG{name})
 time.sleep(30)
@@ -327,7 +329,6 @@ def test_a_second_stop_signal_ends_a_worker_stopping_its_threads(name: str) -> N
     stopped = subprocess.run(
         [sys.executable, "-c", SECOND_SIGNAL.replace("{name}", name)],
         cwd=BASE_DIR,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "ramiscore.settings"},
         capture_output=True,
         text=True,
         timeout=20,
