@@ -19,6 +19,9 @@
   // On a venue's Wi-Fi a request can hang without ever failing: after this long the volunteer
   // is told the tap did not go through, and can make it again (a check-in twice is harmless).
   const ANSWER_WITHIN = 10000; // ms
+  // A check-in's "✓ … is in" stays this long before the camera goes on to the next code:
+  // held up already, that one would replace it before anyone could read it.
+  const SHOWN_FOR = 1000; // ms
 
   function ask(url, options) {
     const deadline = new AbortController();
@@ -146,7 +149,12 @@
         if (fee) fee.focus();
         // The camera waits for the fee's tap, which the card asks for.
         status.textContent = fee ? "" : root.dataset.looking;
-        busy = Boolean(fee);
+        busy = true;
+        if (!fee) {
+          window.setTimeout(function () {
+            busy = false;
+          }, SHOWN_FOR);
+        }
       })
       .catch(function () {
         if (!card.contains(form)) return;

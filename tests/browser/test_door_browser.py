@@ -127,17 +127,20 @@ def test_two_phones_check_in_100_players_by_their_qr_codes(
 
 
 def tap_until_in(page: Page, journal: Journal) -> int:
-    """Tap the card's check-in button until the door says the player is in; how many taps it
-    took beyond the first. Each tap must be answered, one way or the other: the door says
-    when one did not go through (after 10 s at most without an answer)."""
-    inside = page.locator('[data-result="in"]')
+    """Tap the card's check-in button until the door counts the player in; how many taps it
+    took beyond the first. Each tap must be answered, one way or the other: the door's count
+    moves, or it says the tap did not go through (after 10 s at most without an answer).
+    The count, not the "✓ … is in" card: the camera goes on to the next code a second after
+    it, and CI's waits once looked for the card after it had gone."""
     for again in range(3):
+        count = page.locator("#door-count").inner_text()
         page.locator(".check-in-button").click()
+        counted = page.locator("#door-count").filter(has_not_text=count)
         try:
-            expect(inside.or_(page.get_by_text(FAILED))).to_be_visible(timeout=30_000)
+            expect(counted.or_(page.get_by_text(FAILED))).to_be_visible(timeout=30_000)
         except AssertionError as error:
             raise AssertionError(f"{error}\nWhat the phone did:\n{journal.tail()}") from None
-        if inside.is_visible():
+        if counted.is_visible():
             return again
     raise AssertionError(f"Three taps did not go through:\n{journal.tail()}")
 
