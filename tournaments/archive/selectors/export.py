@@ -57,7 +57,7 @@ def event_archive(event: Event, *, personal: bool = False) -> dict[str, Any]:
     registrations = list(Registration.objects.filter(event=event).select_related("player"))
     clock = list(ClockChange.objects.filter(round__event=event).order_by("at", "id"))
     byes = list(Bye.objects.filter(round__event=event).select_related("player"))
-    history = load_history(event)
+    history = load_history(games, seats)
     names = ArchiveNames(
         seats={seat.id: seat.player.name for seat in seats},
         users=_usernames(event, hands, clock, history.user_ids()),

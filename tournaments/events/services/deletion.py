@@ -69,8 +69,10 @@ def _remove(event: Event) -> None:
     Django's cascade: it would load every hand and line and write a history record for
     each, one insert apiece (seconds for a large event). Their history goes with them: the
     archive offered first keeps it, and the event's own history records its deletion."""
-    games = Game.objects.filter(event=event).values("pk")
-    seats = Seat.objects.filter(game__event=event).values("pk")
+    # Ids, not subqueries: on tables whose statistics say empty, PostgreSQL may run a
+    # subquery again for each history row (see archive/selectors/history.py).
+    games = list(Game.objects.filter(event=event).values_list("pk", flat=True))
+    seats = list(Seat.objects.filter(game__event=event).values_list("pk", flat=True))
     for history in (
         HandLine.history.filter(seat_id__in=seats),
         Hand.history.filter(game_id__in=games),
