@@ -11,6 +11,7 @@ from django.urls import reverse
 from tests.factories import UserFactory, organise, play
 from tournaments.federation.services.evenings import register_at_venue, seat_venue
 from tournaments.models import Event, Game, Registration, Role
+from tournaments.screen import display as screen_display
 
 pytestmark = pytest.mark.django_db
 
@@ -226,6 +227,34 @@ def test_a_venues_projector_shows_its_own_tables_and_the_ranking_across_venues(
     assert 'hx-get="' + url + '?venue=2"' in live.content.decode()
     assert client.get(url + "?venue=9").status_code == 404
     assert client.get(url + "?venue=x").status_code == 404
+
+
+def ranking_on_screen(page) -> str:
+    text = page.content.decode()
+    return text[text.index('class="panel-body screen-ranking"') :].split("</ol>")[0]
+
+
+def test_a_venues_projector_ranks_the_first_lines_and_its_own_players_across_venues(
+    client, evening, seated, monkeypatch
+):
+    """2,000 players' ranking would take a TV 17 minutes to page through: a venue's screen
+    shows the first lines and its own players, each with his place across venues."""
+    url = reverse("screen", kwargs={"event_id": evening.pk}) + "?venue=2"
+    monkeypatch.setattr(screen_display, "TOP_ACROSS_VENUES", 0)
+    ranking = ranking_on_screen(client.get(url))
+    assert all(name in ranking for name in ("Ivan", "Jeanne", "Karim"))
+    assert not any(name in ranking for name in ("Anne", "Bruno", "Chloé", "Denis"))
+    assert "the first 0 and this venue's players" in client.get(url).content.decode()
+    # Nobody has finished a game, so all seven share the first place: the first lines show,
+    # not every player of that place.
+    monkeypatch.setattr(screen_display, "TOP_ACROSS_VENUES", 2)
+    ranking = ranking_on_screen(client.get(url))
+    assert all(name in ranking for name in ("Ivan", "Jeanne", "Karim"))
+    others = [name for name in ("Anne", "Bruno", "Chloé", "Denis") if name in ranking]
+    assert 1 <= len(others) <= 2 and ranking.count("<li data-item>") == 3 + len(others)
+    # The event's own screen, for the whole evening, ranks everybody.
+    whole = ranking_on_screen(client.get(reverse("screen", kwargs={"event_id": evening.pk})))
+    assert "Anne" in whole
 
 
 def test_the_dashboard_leads_each_club_to_its_venue(evening, seated, vincennes_organiser):

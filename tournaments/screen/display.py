@@ -4,6 +4,7 @@ progress, the standings (a tournament) or each table's leader (a club night), wh
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -51,6 +52,12 @@ class TableLeader:
     finished: bool
 
 
+# A venue's screen at a simultaneous evening shows the ranking's first lines and its own
+# players with their places across venues: 2,000 names at 15 s a page of 30 would take the
+# TV 17 minutes to go round, and each of its polls would render them all.
+TOP_ACROSS_VENUES = 10
+
+
 @dataclass
 class Screen:
     event: Event
@@ -62,6 +69,10 @@ class Screen:
     clock: ClockView | None = None
     venue: Venue | None = None  # a simultaneous evening's venue: its tables
     arrivals: Counts | None = None  # checked in, of those with a place
+
+    @property
+    def first_across_venues(self) -> int:
+        return TOP_ACROSS_VENUES
 
     @property
     def round_open(self) -> bool:
@@ -80,7 +91,12 @@ def screen(data: ScreenData, now: datetime) -> Screen:
         event,
         current,
         cards,
-        standings=standing_lines(data.standings, event.tie_breaks, data.clubs),
+        standings=standing_lines(
+            data.standings,
+            event.tie_breaks,
+            data.clubs,
+            only=_first_and_here(data.here) if data.venue else None,
+        ),
         venue=data.venue,
         arrivals=data.arrivals,
     )
@@ -94,8 +110,13 @@ def screen(data: ScreenData, now: datetime) -> Screen:
 
 
 def standing_lines(
-    rows: list[StandingRow], tie_breaks: list[str], clubs: dict[int, str] | None = None
+    rows: list[StandingRow],
+    tie_breaks: list[str],
+    clubs: dict[int, str] | None = None,
+    only: Callable[[int, StandingRow], bool] | None = None,
 ) -> list[StandingLine]:
+    """The lines of the standings; with `only`, the rows it keeps (given each row's index
+    and the row), each with the place and the tie-break it has among all."""
     deciding = deciding_tie_breaks(rows, tie_breaks)
     clubs = clubs or {}
     return [
@@ -106,8 +127,15 @@ def standing_lines(
             _("tie-break: %(tie_break)s") % {"tie_break": tie_break_label(key)} if key else "",
             clubs.get(row.record.player_id, ""),
         )
-        for row, key in zip(rows, deciding, strict=True)
+        for index, (row, key) in enumerate(zip(rows, deciding, strict=True))
+        if only is None or only(index, row)
     ]
+
+
+def _first_and_here(here: set[int]) -> Callable[[int, StandingRow], bool]:
+    """The ranking's first lines and a venue's players. The first lines, not the first
+    places: before any game ends, every player shares the first place."""
+    return lambda index, row: index < TOP_ACROSS_VENUES or row.record.player_id in here
 
 
 def table_leaders(cards: list[GameCard]) -> list[TableLeader]:

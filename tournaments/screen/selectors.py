@@ -27,6 +27,7 @@ class ScreenData:
     # with each player's club.
     venue: Venue | None = None
     clubs: dict[int, str] = field(default_factory=dict)  # player id → his venue's club
+    here: set[int] = field(default_factory=set)  # the ids of the players of this venue
     arrivals: Counts | None = None  # who is checked in, of those with a place
 
 
@@ -51,11 +52,13 @@ def screen_data(event_id: int, venue_number: int | None = None) -> ScreenData:
     if overview.event.is_tournament and current is not None:
         data.standings = event_standings(overview.event)
     if overview.event.is_simultaneous:
-        data.clubs = dict(
-            Registration.objects.filter(event_id=event_id, venue__isnull=False).values_list(
-                "player_id", "venue__club__name"
-            )
-        )
+        places = Registration.objects.filter(event_id=event_id, venue__isnull=False)
+        for player_id, club, venue_id in places.values_list(
+            "player_id", "venue__club__name", "venue_id"
+        ):
+            data.clubs[player_id] = club
+            if venue is not None and venue_id == venue.pk:
+                data.here.add(player_id)
     if current is not None and not current.is_closed:
         byes = Bye.objects.filter(round=current).select_related("player")
         if venue is not None:
