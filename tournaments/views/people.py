@@ -14,7 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.clubs.permissions import PERMISSIONS, Can
-from tournaments.clubs.selectors.roles import club_people, invitation, screen_event, screen_link
+from tournaments.clubs.selectors.roles import (
+    club_people,
+    invitation,
+    screen_event,
+    screen_link,
+    screen_venue,
+)
 from tournaments.clubs.services.accounts import create_organiser
 from tournaments.clubs.services.invitations import (
     accept_invitation,
@@ -214,4 +220,5 @@ def screen(request: HttpRequest, token: str) -> HttpResponse:
         context = {"club": link.club, "again": reverse("people:screen", kwargs={"token": token})}
         return render(request, "people/screen_waiting.html", context)
     url = reverse("screen", kwargs={"event_id": event.pk})
-    return redirect(f"{url}?tv={token}")
+    venue = screen_venue(link, event) if event.is_simultaneous else None
+    return redirect(f"{url}?venue={venue}&tv={token}" if venue else f"{url}?tv={token}")

@@ -196,12 +196,20 @@ def invitation(token: str) -> Invitation | None:
 
 def screen_event(link: Membership) -> Event | None:
     """What a screen link shows: its event, or the club's event of today (the latest created
-    if there are several), else its next one."""
+    if there are several), else its next one; a simultaneous evening the club hosts a venue
+    of counts as its event."""
     if link.event_id is not None:
         return link.event
     today = timezone.localdate()
-    events = Event.objects.filter(club_id=link.club_id)
+    events = Event.objects.filter(Q(club_id=link.club_id) | Q(venues__club_id=link.club_id))
     return (
         events.filter(date=today).order_by("-id").first()
         or events.filter(date__gt=today).order_by("date", "id").first()
     )
+
+
+def screen_venue(link: Membership, event: Event) -> int | None:
+    """The number of the venue the link's club hosts at a simultaneous evening, if any: its
+    TV shows that venue's tables and players."""
+    venues = Venue.objects.filter(event=event, club_id=link.club_id)
+    return venues.values_list("number", flat=True).first()

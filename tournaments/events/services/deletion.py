@@ -70,7 +70,7 @@ def _remove(event: Event) -> None:
     each, one insert apiece (seconds for a large event). Their history goes with them: the
     archive offered first keeps it, and the event's own history records its deletion."""
     # Ids, not subqueries: on tables whose statistics say empty, PostgreSQL may run a
-    # subquery again for each history row (see archive/selectors/history.py).
+    # subquery again for each row (see archive/selectors/history.py).
     games = list(Game.objects.filter(event=event).values_list("pk", flat=True))
     seats = list(Seat.objects.filter(game__event=event).values_list("pk", flat=True))
     for history in (
@@ -82,11 +82,11 @@ def _remove(event: Event) -> None:
     ):
         _delete(history)
     for rows in (
-        HandLine.objects.filter(hand__game__event=event),
-        Hand.objects.filter(game__event=event),
-        RatingUpdate.objects.filter(game__event=event),
-        FederationRating.objects.filter(game__event=event),
-        Seat.objects.filter(game__event=event),
+        HandLine.objects.filter(seat_id__in=seats),
+        Hand.objects.filter(game_id__in=games),
+        RatingUpdate.objects.filter(game_id__in=games),
+        FederationRating.objects.filter(game_id__in=games),
+        Seat.objects.filter(game_id__in=games),
         Bye.objects.filter(round__event=event),
         ClockChange.objects.filter(round__event=event),
         Standing.objects.filter(event=event),
