@@ -51,6 +51,6 @@ BEST_KNOWN_ROUNDS: dict[tuple[int, int], tuple[int, str]] = {
 }
 
 # The instances no design of ours reaches (the local search then plans from the best design
-# there is): 32 players at tables of 4 for 10 rounds, Aguado's schedule, which is not cyclic
-# the way cyclic.py builds them (the searches for such a base round came within one repeat).
-NO_DESIGN = {(32, 4)}
+# there is): none since 32 players at tables of 4 for 10 rounds became a published schedule
+# (designs.GOLFERS_32_ROUNDS).
+NO_DESIGN: set[tuple[int, int]] = set()

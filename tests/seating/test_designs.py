@@ -7,7 +7,7 @@ from itertools import combinations, product
 import pytest
 
 from tests.seating.golfer_table import BEST_KNOWN_ROUNDS, NO_DESIGN
-from tournaments.seating.designs import known_design
+from tournaments.seating.designs import _cosets, _spread, known_design
 from tournaments.seating.fields import galois_field, prime_power
 
 
@@ -37,7 +37,7 @@ def assert_repeat_free(rounds: list, count: int, sizes: list[int]) -> None:
         (15, 3, 7),  # Kirkman's schoolgirls
         (21, 3, 10),  # Kirkman triple system of 21
         (27, 3, 13),  # lines of AG(3, 3)
-        (32, 4, 9),  # a partial spread of 9 lines in PG(4, 2)
+        (32, 4, 10),  # the social golfer problem as first asked (Aguado 2004)
         (64, 4, 21),  # lines of AG(3, 4)
         (64, 8, 9),  # affine plane over GF(8)
     ],
@@ -67,7 +67,8 @@ def test_a_design_reaches_the_most_rounds_known_for_the_counts_clubs_play(count,
     ("count", "sizes", "rounds"),
     [
         (15, [4, 4, 4, 3], 5),
-        (31, [4] * 7 + [3], 9),
+        (31, [4] * 7 + [3], 10),
+        (30, [4] * 6 + [3] * 2, 10),  # the twins P and p never meet
         (23, [4] * 5 + [3], 7),
         (22, [4] * 4 + [3] * 2, 7),
         (21, [4] * 3 + [3] * 3, 7),
@@ -91,6 +92,29 @@ def test_there_is_no_design_for_other_counts(count, sizes):
     # 14 and 26 would be 16 and 28 at tables of 4 without two players, but every two players
     # meet there; 25 would need three who never meet.
     assert known_design(count, sizes) is None
+
+
+def test_32_players_at_tables_of_4_meet_all_but_their_twin_in_10_rounds():
+    # The published schedule, relabelled: twins are 2k and 2k + 1, and the only pair that
+    # never meets is each player with his twin.
+    met = {
+        frozenset(pair)
+        for tables in all_rounds(known_design(32, [4] * 8))
+        for table in tables
+        for pair in combinations(table, 2)
+    }
+    never = {frozenset(pair) for pair in combinations(range(32), 2)} - met
+    assert never == {frozenset((2 * k, 2 * k + 1)) for k in range(16)}
+
+
+def test_a_partial_spread_of_pg_4_2_gives_9_rounds_where_subspaces_cannot_give_10():
+    # 32 = 2^5 at tables of 4: at most 9 lines of PG(4, 2) pairwise disjoint (Beutelspacher
+    # 1975). The spread still serves 2^odd counts such as 128 at tables of 4.
+    field = galois_field(2, 5)
+    subspaces = _spread(2, 5, 2)
+    assert len(subspaces) == 9
+    rounds = [_cosets(field, subspaces, index) for index in range(9)]
+    assert_repeat_free(rounds, 32, [4] * 8)
 
 
 def test_a_large_design_builds_only_the_rounds_asked_for():

@@ -27,8 +27,9 @@ The families (the most rounds known, CSPLib problem 10; tests/seating/golfer_tab
 - tables of 4, other counts from 24: three rows of (n - f)/3 and f = 2 or 3 players who stay
   put (n ≡ 2 or 0 modulo 3): (n - f)/3 rounds, every player meets all but the f - 1 others
   of his group (resolvable group divisible designs with groups of f); 20: four rows of 5,
-  5 rounds (the most known). 32 is missing: no such base round exists in most shapes
-  (a SAT solver's proof, docs/seating.md), and none was found in the others.
+  5 rounds (the most known). 32 is not here: no such base round exists in most shapes
+  (a SAT solver's proof, docs/seating.md), and none was found in the others; designs.py
+  plays a published schedule instead.
 
 The base rounds were found once by the developer's searches (tabu searches over the base
 round alone, some kept symmetric under turning the rows into one another while multiplying

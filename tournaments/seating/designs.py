@@ -14,8 +14,12 @@ twice. For some player counts a design gives the answer directly, with no search
   Kirkman triple systems built cyclically over Z_7 (Colbourn & Rosa, "Triple Systems", the
   standard 1-rotational and 3-row difference constructions; the base blocks below were
   found by a difference search and are checked by the tests);
+- 32 players at tables of 4 for 10 rounds, the social golfer problem as first asked: no
+  construction here reaches it (cyclic.py says which shapes are proven impossible), so the
+  schedule is data, as published in the Wolfram Demonstrations Project's "Social Golfer
+  Problem" (Alejandro Aguado found the first such schedule in 2004);
 - every other count from 12 to 64 at tables of 3 or 4: the cyclic designs of cyclic.py, the
-  most rounds known for each (32 at tables of 4 excepted: the partial spread's 9);
+  most rounds known for each;
 - players fewer than any of these, when the players left out never meet one another in the
   design: each table they leave is a seat short every round.
 
@@ -44,6 +48,23 @@ SPREAD_SEARCH_STEPS = 200_000
 SPREAD_SEARCH_MAX_BASES = 10_000
 
 Point = tuple[int, int]  # (residue mod 7, row)
+
+# 32 players at 8 tables of 4 for 10 rounds, nobody meeting anyone twice: every player meets
+# 30 of the 31 others, all but his twin (A and a, B and b...; an 11th round would seat the
+# twins in pairs). A table is four letters; player numbers pair the twins, A = 0, a = 1,
+# B = 2, b = 3..., so the last two players (P and p) never meet.
+GOLFERS_32_ROUNDS = (
+    "ABCD EFGH IJKL MNOP abcd efgh ijkl mnop",
+    "AEIm BcgH DFKp dfkP aeiM bCGh jLNo JlnO",
+    "Aflo Bhkm DGiN aFLO bHKM CeJP cEjp dgIn",
+    "AciL BdjK bDJk FgoP fGOp aCIl EhMn eHmN",
+    "AgKN BElP DHIo dhiO beLp Cfjm cFJM aGkn",
+    "AhJp BFin cDmO bfIN eGKl CdMo EgkL aHjP",
+    "AdeF BGJo aDEf chlN iKmP CHLn bgjO IkMp",
+    "AbnP aBNp DglM ceko fHiJ CEKO FhIj dGLm",
+    "AGjM BeIO DhLP agJm cfKn CFkN bEio dHlp",
+    "AHkO BfLM Dejn bFlm cGIP Cgip dEJN ahKo",
+)
 
 # Kirkman's 15 schoolgirls: points (residue mod 7, row) and one point at infinity, written
 # None. Round a (a = 0..6) adds a to every residue: 7 rounds of 5 tables of 3.
@@ -121,6 +142,8 @@ def _design_at_equal_tables(count: int, size: int) -> Design | None:
         candidates.append(Design(15, 7, kirkman_15_round))
     if (count, size) == (21, 3):
         candidates.append(Design(21, 10, kirkman_21_round))
+    if (count, size) == (32, 4):
+        candidates.append(Design(32, len(GOLFERS_32_ROUNDS), golfers_32_round, apart=2))
     cyclic = cyclic_design(count, size)
     if cyclic is not None:
         candidates.append(Design(count, cyclic.rounds, cyclic.round_at, cyclic.apart))
@@ -247,6 +270,15 @@ def kirkman_21_round(index: int) -> Round:
         ]
     second, third = KIRKMAN_21_ORBITS[index - 7]
     return [[x, 7 + (x + second) % 7, 14 + (x + third) % 7] for x in range(7)]
+
+
+def golfers_32_round(index: int) -> Round:
+    """Round `index` (0..9) of 32 players at 8 tables of 4."""
+
+    def number(letter: str) -> int:
+        return 2 * (ord(letter.upper()) - ord("A")) + letter.islower()
+
+    return [[number(letter) for letter in table] for table in GOLFERS_32_ROUNDS[index].split()]
 
 
 @overload
