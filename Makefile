@@ -9,7 +9,7 @@ MANAGE := $(BIN)/python manage.py
 PO = locale/fr/LC_MESSAGES/django.po
 MO = locale/fr/LC_MESSAGES/django.mo
 
-.PHONY: venv run serve test lint typecheck format bench messages check-messages compilemessages vectors
+.PHONY: venv run serve test test-browser test-all lint typecheck format bench messages check-messages compilemessages vectors
 
 # Packages installed (pip: the Internet) only when .venv/ has none or the requirements'
 # content changed (ramiscore/prepare.py, standard library only): a prepared laptop needs no
@@ -40,9 +40,18 @@ serve: venv compilemessages
 # The tests run on every core (pytest-xdist: one process per core, each with its own test
 # database), each test module in one process (the demo tests load it once per module).
 # TEST_PROCESSES=0 runs them all in one; PYTEST_ARGS adds arguments (a folder, -x...).
+# `make test` is the suite to run after every change, in under 4 minutes on 2 cores: all but
+# the tests that drive Chromium or start a server of their own, which take as long again
+# and are `make test-browser`. `make test-all` runs both, as CI does.
 TEST_PROCESSES ?= auto
+PYTEST = $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile
 test: venv compilemessages
-	$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile $(PYTEST_ARGS)
+	$(PYTEST) -m "not browser and not server" $(PYTEST_ARGS)
+
+test-browser: venv compilemessages
+	$(PYTEST) -m "browser or server" $(PYTEST_ARGS)
+
+test-all: test test-browser
 
 lint: venv
 	$(BIN)/ruff check .

@@ -109,10 +109,12 @@ def locked_out(db):
     def lock(game) -> None:
         other.ensure_connection()
         if connection.vendor == "sqlite":
-            # The test database is SQLite in memory, shared between connections: another
-            # connection's write transaction locks it (SQLITE_LOCKED, immediately).
+            # Another connection's write transaction holds the test database's file, and
+            # this one gives up after 100 ms instead of the site's 20 s (SQLITE_BUSY).
             other.connection.execute("BEGIN IMMEDIATE")
             other.connection.execute("UPDATE tournaments_game SET closed = closed")
+            connection.ensure_connection()
+            connection.connection.execute("PRAGMA busy_timeout = 100")
         else:
             other.set_autocommit(False)
             with other.cursor() as cursor:
@@ -127,6 +129,7 @@ def locked_out(db):
     if held:
         if connection.vendor == "sqlite":
             other.connection.execute("ROLLBACK")
+            connection.close()  # the next connection waits the site's timeout again
         else:
             other.rollback()
             with connection.cursor() as cursor:

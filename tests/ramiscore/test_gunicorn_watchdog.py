@@ -19,6 +19,9 @@ import pytest
 
 from tests.fresh import BASE_DIR
 
+# A real gunicorn, as a process of its own: `make test-browser`.
+pytestmark = pytest.mark.server
+
 LIMIT = 2  # GUNICORN_TIMEOUT, seconds
 GRACE = 5  # GUNICORN_GRACEFUL_TIMEOUT: the 503 page is made within it, on a busy machine too
 WAIT = 60  # the longest any answer may take here: a hang fails the test, never blocks it

@@ -20,6 +20,9 @@ from tests.factories import UserFactory
 from tests.fresh import BASE_DIR, run_python
 from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
 
+# `make serve`, gunicorn and manage.py run as processes of their own: `make test-browser`.
+pytestmark = pytest.mark.server
+
 
 @pytest.fixture(autouse=True)
 def english_terminal(monkeypatch) -> None:
