@@ -79,17 +79,7 @@ class Command(BaseCommand):
             user = new_organiser(username=username, email=email)
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
-        password = os.environ.get(PASSWORD_VARIABLE, "")
-        if not password:
-            if not interactive:
-                raise CommandError(
-                    _(
-                        "No password: set %(variable)s, or run this on a terminal to be asked "
-                        "for one."
-                    )
-                    % {"variable": PASSWORD_VARIABLE}
-                )
-            password = self._ask_password(user)
+        password = self._password(user, interactive)
         try:
             user = create_organiser(username=username, password=password, email=email)
             club_row = make_organiser(user=user, club_name=club) if club.strip() else None
@@ -105,17 +95,7 @@ class Command(BaseCommand):
     def _activate(self, user, club: str, interactive: bool) -> None:
         """An account an event archive's import made (nobody could log in with it): it gets
         the password and organises the club (by default the one it was imported into)."""
-        password = os.environ.get(PASSWORD_VARIABLE, "")
-        if not password:
-            if not interactive:
-                raise CommandError(
-                    _(
-                        "No password: set %(variable)s, or run this on a terminal to be asked "
-                        "for one."
-                    )
-                    % {"variable": PASSWORD_VARIABLE}
-                )
-            password = self._ask_password(user)
+        password = self._password(user, interactive)
         imported_into = user.imported_as.club.name
         try:
             club_row = activate_imported_account(user=user, password=password, club_name=club)
@@ -171,6 +151,18 @@ class Command(BaseCommand):
         while not club.strip():
             club = input(_("Your club's name: "))
         return username, club
+
+    def _password(self, user, interactive: bool) -> str:
+        """The password from the environment, or asked on the terminal."""
+        password = os.environ.get(PASSWORD_VARIABLE, "")
+        if password:
+            return password
+        if not interactive:
+            raise CommandError(
+                _("No password: set %(variable)s, or run this on a terminal to be asked for one.")
+                % {"variable": PASSWORD_VARIABLE}
+            )
+        return self._ask_password(user)
 
     def _ask_password(self, user) -> str:
         while True:
