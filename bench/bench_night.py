@@ -15,9 +15,7 @@ NIGHT_CUT_SECONDS (600) sets the cut's length, NIGHT_PORT (8171) the server's po
 from __future__ import annotations
 
 import os
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,7 +27,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import django_db  # noqa: E402
-from bench.load.__main__ import _run, _server_environment, _wait_until_healthy  # noqa: E402
+from bench.load.__main__ import _server_environment, gunicorn  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"locale": "fr-FR", "viewport": {"width": 390, "height": 844}}
@@ -53,36 +51,20 @@ def main() -> dict[str, object]:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="ramiscore-night-") as folder:
         env = _server_environment(database, port, "2", Path(folder))
-        _run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], env)
-        log = Path(folder) / "gunicorn.log"
-        with log.open("w") as output:
-            server = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "ramiscore.wsgi", "-c", "gunicorn.conf.py"],
-                cwd=ROOT,
-                env=env,
-                stdout=output,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
+        with gunicorn(env, port, Path(folder)), sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
             )
-            try:
-                _wait_until_healthy(port, server, log)
-                with sync_playwright() as playwright:
-                    browser = playwright.chromium.launch(
-                        executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-                    )
-                    figures = play_night(
-                        browser,
-                        f"http://127.0.0.1:{port}",
-                        games,
-                        organiser,
-                        PHONE,
-                        cut_seconds=cut,
-                        log=lambda message: print(f"  {message}", flush=True),
-                    )
-                    browser.close()
-            finally:
-                os.killpg(server.pid, signal.SIGTERM)
-                server.wait(timeout=30)
+            figures = play_night(
+                browser,
+                f"http://127.0.0.1:{port}",
+                games,
+                organiser,
+                PHONE,
+                cut_seconds=cut,
+                log=lambda message: print(f"  {message}", flush=True),
+            )
+            browser.close()
     result = asdict(figures)
     reopen = result.pop("offline_reopen_ms")
     result["offline reopen ms (median, max)"] = (

@@ -38,6 +38,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,28 +82,9 @@ def main(evening: bool | None = None) -> dict[str, object]:
             deals = HANDS + math.ceil(seconds / 60)
             build += ["--evening", str(venues), str(venue_tables), str(deals)]
         _run(build, env)
-        _run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], env)
         plan = json.loads(plan_path.read_text())
-        log = Path(folder) / "gunicorn.log"
-        with log.open("w") as output:
-            server = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "ramiscore.wsgi", "-c", "gunicorn.conf.py"],
-                cwd=ROOT,
-                env=env,
-                stdout=output,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-            try:
-                _wait_until_healthy(port, server, log)
-                figures = _generate(plan_path, port, server.pid)
-            finally:
-                os.killpg(server.pid, signal.SIGTERM)
-                try:
-                    server.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(server.pid, signal.SIGKILL)
-                    server.wait()
+        with gunicorn(env, port, Path(folder)) as server:
+            figures = _generate(plan_path, port, server.pid)
     tables = len(plan["tables"])
     stored = _hands_stored(database) - tables * HANDS
     seen = figures.pop("ranking seen", None)
@@ -198,6 +180,34 @@ def _cache_server(port: int):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict, port: int, folder: Path) -> Iterator[subprocess.Popen]:
+    """The production server with `env`'s settings, its static files collected, answering
+    /health/ on `port`; stopped (SIGTERM, then SIGKILL after 20 s) when the block ends.
+    Its output goes to `folder`/gunicorn.log, shown if it fails to start."""
+    _run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v", "0"], env)
+    log = folder / "gunicorn.log"
+    with log.open("w") as output:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "ramiscore.wsgi", "-c", "gunicorn.conf.py"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            _wait_until_healthy(port, server, log)
+            yield server
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
 
 
 def _run(command: list[str], env: dict) -> None:
