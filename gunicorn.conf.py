@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import queue
 import signal
 import threading
 import time
@@ -77,6 +78,7 @@ control_socket_disable = True
 # the worker leaves at once: a request cut short has written nothing, each write being one
 # transaction, and a half-sent one was never a request.
 STOP_GRACE = 3
+STOP_SIGNALS = (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM)
 _in_flight = threading.Lock()
 
 
@@ -97,6 +99,26 @@ def post_request(worker, req, environ, resp) -> None:
 
 def post_fork(server, worker) -> None:
     stop_at_once(worker)
+    # A Ctrl-C that came before the line above: a new worker answers signals with the
+    # master's handler until then, which only queues them, in the worker's copy of the
+    # master's queue. Lost, the worker stayed up until the master killed it ("was sent
+    # SIGKILL!"): a worker forked as `make serve` was stopped, on a busy machine (CI).
+    if _stop_was_queued(server):
+        worker.alive = False
+        worker.cfg.worker_int(worker)
+
+
+def _stop_was_queued(server) -> bool:
+    """Whether the worker's copy of the master's signal queue holds a stop signal. Emptying
+    it is safe: the worker never reads it, and the master's own queue is not this one."""
+    queued = getattr(server, "SIG_QUEUE", None)
+    found = False
+    while queued is not None:
+        try:
+            found = queued.get_nowait() in STOP_SIGNALS or found
+        except queue.Empty:
+            break
+    return found
 
 
 def stop_at_once(worker) -> None:

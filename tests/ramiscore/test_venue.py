@@ -339,6 +339,41 @@ def test_a_second_stop_signal_ends_a_worker_stopping_its_threads(name: str) -> N
     assert stopped.returncode == 0, stopped.stderr
 
 
+# A worker just forked, as Ctrl-C reaches it: until gunicorn.conf.py's post_fork sets its
+# own handlers it has the master's, which only queue the signal (in the worker's copy of the
+# master's queue). post_fork must still end it.
+SIGNAL_BEFORE_POST_FORK = """
+import os, queue, runpy, signal, time, types
+
+from gunicorn.arbiter import Arbiter
+
+conf = runpy.run_path("gunicorn.conf.py")
+server = types.SimpleNamespace(SIG_QUEUE=queue.SimpleQueue())
+signal.signal(signal.SIG{name}, types.MethodType(Arbiter.signal, server))  # the master's
+worker = types.SimpleNamespace(
+    alive=True, requests_in_flight=0, cfg=types.SimpleNamespace(worker_int=conf["worker_int"])
+)
+os.kill(os.getpid(), signal.SIG{name})
+conf["post_fork"](server, worker)
+time.sleep(30)
+raise SystemExit(3)
+"""
+
+
+@pytest.mark.parametrize("name", ["INT", "QUIT", "TERM"])
+def test_a_worker_stopped_before_its_handlers_are_set_leaves_at_once(name: str) -> None:
+    """CI: `make serve` stopped while a worker was being forked, and that worker stayed up
+    until the master killed it ("was sent SIGKILL!")."""
+    stopped = subprocess.run(
+        [sys.executable, "-c", SIGNAL_BEFORE_POST_FORK.replace("{name}", name)],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert stopped.returncode == 0, stopped.stderr
+
+
 def test_make_serve_speaks_french_on_a_french_laptop_and_stops_calmly(tmp_path: Path) -> None:
     """`python -m ramiscore.venue serve` (what `make serve` runs) on a French system, from a
     new club database to the banner, then Ctrl-C."""
