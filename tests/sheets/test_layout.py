@@ -13,7 +13,7 @@ from tests.factories import correct, make_game, play
 from tests.pdf import in_english, page_count, pages_text, qr_codes, same_page, same_pages
 from tournaments.models import Round
 from tournaments.sheets import blank, pdfs, render, standings
-from tournaments.sheets.pdfs import chunk_size
+from tournaments.sheets.pdfs import chunk_bounds
 from tournaments.sheets.record import game_record
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +94,7 @@ LARGE = 12
 
 def test_a_round_laid_out_by_several_processes_reads_as_one_laid_out_at_once(event, monkeypatch):
     monkeypatch.setattr(pdfs, "PARALLEL_FROM", LARGE)
-    assert chunk_size(LARGE, 2) == LARGE // 2
+    assert chunk_bounds(LARGE, 2) == [(0, LARGE // 2), (LARGE // 2, LARGE)]
     games = [
         make_game(event, table_number=number, players=(f"A{number}", f"B{number}", f"C{number}"))
         for number in range(1, LARGE + 1)
@@ -134,8 +134,17 @@ def test_a_small_round_is_laid_out_in_one_piece_whatever_the_processes(event, ga
 
 
 @pytest.mark.parametrize(
-    ("tables", "processes", "size"),
-    [(24, 2, 6), (200, 2, 20), (200, 8, 6), (500, 2, 20), (60, 4, 6)],
+    ("tables", "processes", "sizes"),
+    [
+        (24, 2, [6, 6, 6, 6]),
+        (200, 2, [20] * 7 + [15, 12, 9, 6, 6, 6, 6]),
+        (200, 8, [13, 12, 11, 11, 10, 9, 9, 8, 8, 7, 7] + [6] * 15 + [5]),
+        (500, 2, [20] * 22 + [15, 12, 9, 6, 6, 6, 6]),
+        (60, 4, [8, 7, 6, 6, 6, 6, 6, 6, 6, 3]),
+    ],
 )
-def test_chunks_keep_every_process_busy_without_costing_much(tables, processes, size):
-    assert chunk_size(tables, processes) == size
+def test_chunks_are_large_while_much_is_left_and_small_at_the_end(tables, processes, sizes):
+    bounds = chunk_bounds(tables, processes)
+    assert [end - start for start, end in bounds] == sizes
+    # Every table once, in order.
+    assert [table for start, end in bounds for table in range(start, end)] == list(range(tables))

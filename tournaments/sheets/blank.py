@@ -17,7 +17,7 @@ from tournaments.models import Game
 from tournaments.rules.variants import Variant
 from tournaments.words.variants import rules_line, ways_to_end
 
-from .render import qr_svg
+from .render import qr_image
 
 HANDS_FOR_TARGET = 16  # a game to a target rarely lasts longer; the back of the sheet is there
 MOST_HANDS = 20  # what fits on a page with the header and the signatures
@@ -178,7 +178,7 @@ def blank_sheet(game: Game, *, site: str, entry_links: bool) -> BlankSheet:
         signatures=signatures,
         continued=continued,
         public_url=public_url,
-        public_qr=qr_svg(public_url),
+        public_qr=qr_image(public_url),
         entry_url=entry_url,
-        entry_qr=qr_svg(entry_url) if entry_url else None,
+        entry_qr=qr_image(entry_url) if entry_url else None,
     )

@@ -25,8 +25,9 @@ from tournaments.sheets import layout_worker
 
 from .render import ReportProgress
 
-# The fork server imports these once; each process forked from it starts with them loaded.
-PRELOAD = ["django", "weasyprint", "pypdf"]
+# The fork server imports these once; each process forked from it starts with them loaded,
+# and with Django set up (layout_preload).
+PRELOAD = ["django", "weasyprint", "pypdf", "tournaments.sheets.layout_preload"]
 POLL = 0.25  # seconds between looks at the pages laid out while the last chunks finish
 
 

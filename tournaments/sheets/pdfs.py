@@ -30,8 +30,9 @@ __all__ = [
 ]
 
 # Blank sheets are laid out in several processes from this many tables (fewer are done
-# sooner in one), in chunks of CHUNK_MOST tables at most: each chunk costs a little more,
-# about one page's time, so chunks are as large as keeps every process busy to the end.
+# sooner in one), in chunks of CHUNK_FEWEST to CHUNK_MOST tables: each chunk costs a little
+# more, about one page's time, so chunks are large while much is left and small at the end,
+# where a process with nothing left to do waits for the others' last chunks.
 PARALLEL_FROM = 24
 CHUNK_FEWEST, CHUNK_MOST = 6, 20
 
@@ -58,14 +59,13 @@ def blank_sheets_pdf(
     site = site or site_url()
     with translation.override(event.language):
         if processes > 1 and len(games) >= PARALLEL_FROM:
-            size = chunk_size(len(games), processes)
             chunks = (
                 render_html(
                     "sheets/blank.html",
-                    _blank_context(round, games, start, start + size, site, entry_links, progress),
+                    _blank_context(round, games, start, end, site, entry_links, progress),
                     language=event.language,
                 )
-                for start in range(0, len(games), size)
+                for start, end in chunk_bounds(len(games), processes)
             )
             return lay_out_in_parallel(
                 chunks, pages=len(games), processes=processes, progress=progress
@@ -80,9 +80,16 @@ def blank_sheets_pdf(
         )
 
 
-def chunk_size(tables: int, processes: int) -> int:
-    """Tables per chunk: some five chunks per process, between CHUNK_FEWEST and CHUNK_MOST."""
-    return max(CHUNK_FEWEST, min(CHUNK_MOST, math.ceil(tables / (processes * 5))))
+def chunk_bounds(tables: int, processes: int) -> list[tuple[int, int]]:
+    """Where each chunk of tables starts and ends, in order: each a share of the tables left
+    (half of a process's share), between CHUNK_FEWEST and CHUNK_MOST tables. So the chunks
+    shrink towards the end, and the last ones finish together."""
+    bounds, start = [], 0
+    while start < tables:
+        size = max(CHUNK_FEWEST, min(CHUNK_MOST, math.ceil((tables - start) / (processes * 2))))
+        bounds.append((start, min(tables, start + size)))
+        start += size
+    return bounds
 
 
 def _blank_context(

@@ -12,7 +12,7 @@ from django.utils.safestring import SafeString
 from tournaments.models import Event
 from tournaments.play.services.links import tent_path
 
-from .render import qr_svg, render_pdf
+from .render import qr_image, render_pdf
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ def table_tents(event: Event, tables: list[int], site: str) -> list[Tent]:
     tents = []
     for table in tables:
         url = tent_url(site, event.pk, table)
-        tents.append(Tent(table, url, qr_svg(url)))
+        tents.append(Tent(table, url, qr_image(url)))
     return tents
 
 

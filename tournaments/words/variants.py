@@ -7,6 +7,7 @@ how each one reads, on a page or on paper. Call within the page's or the event's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -127,9 +128,15 @@ def printed_options(variant: Variant) -> list[str]:
     return [PRINTED_WORDS[name](variant) for name in variant.key_options()]
 
 
+# A space before a number (or its sign): a no-break space, so that a number never starts a
+# printed line apart from its words ("ace" at one line's end, "11" alone on the next).
+_BEFORE_A_NUMBER = re.compile(r" (?=[+×−-]?\s?\d)")
+
+
 def rules_line(variant: Variant) -> str:
     """E.g. "target 100 points · lowest total wins · rami sec: others' counts + 25 · ace 11"."""
-    return " · ".join([how_it_ends(variant), who_wins(variant), *printed_options(variant)])
+    parts = [how_it_ends(variant), who_wins(variant), *printed_options(variant)]
+    return " · ".join(_BEFORE_A_NUMBER.sub("\N{NO-BREAK SPACE}", part) for part in parts)
 
 
 def ways_to_end(variant: Variant) -> str:
