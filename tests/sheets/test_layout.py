@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 
 import pypdf
 import pytest
@@ -12,7 +15,7 @@ import weasyprint
 from tests.factories import correct, make_game, play
 from tests.pdf import in_english, page_count, pages_text, qr_codes, same_page, same_pages
 from tournaments.models import Round
-from tournaments.sheets import blank, pdfs, render, standings
+from tournaments.sheets import blank, parallel, pdfs, render, standings
 from tournaments.sheets.pdfs import chunk_bounds
 from tournaments.sheets.record import game_record
 
@@ -148,3 +151,23 @@ def test_chunks_are_large_while_much_is_left_and_small_at_the_end(tables, proces
     assert [end - start for start, end in bounds] == sizes
     # Every table once, in order.
     assert [table for start, end in bounds for table in range(start, end)] == list(range(tables))
+
+
+@pytest.mark.parametrize(
+    ("settings_module", "ready"),
+    [("ramiscore.settings", "True"), ("", "False"), ("no.such.settings", "False")],
+)
+def test_the_layout_fork_server_sets_django_up_once_and_survives_a_failing_set_up(
+    settings_module, ready
+):
+    # What the fork server does with parallel.PRELOAD, in a fresh interpreter: a preload that
+    # raised would kill the fork server, and every layout process with it.
+    assert "tournaments.sheets.layout_preload" in parallel.PRELOAD
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings_module}
+    script = (
+        "import tournaments.sheets.layout_preload; from django.apps import apps; print(apps.ready)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == ready
