@@ -4,15 +4,13 @@
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
 
 import pypdf
 import pytest
 import weasyprint
 
 from tests.factories import correct, make_game, play
+from tests.fresh import run_python
 from tests.pdf import in_english, page_count, pages_text, qr_codes, same_page, same_pages
 from tournaments.models import Round
 from tournaments.sheets import blank, parallel, pdfs, render, standings
@@ -141,9 +139,10 @@ def test_a_small_round_is_laid_out_in_one_piece_whatever_the_processes(event, ga
     [
         (24, 2, [6, 6, 6, 6]),
         (200, 2, [20] * 7 + [15, 12, 9, 6, 6, 6, 6]),
-        (200, 8, [13, 12, 11, 11, 10, 9, 9, 8, 8, 7, 7] + [6] * 15 + [5]),
+        (200, 8, [13, 12, 11, 11, 10, 9, 9, 8, 8, 7, 7] + [6] * 14 + [11]),
         (500, 2, [20] * 22 + [15, 12, 9, 6, 6, 6, 6]),
-        (60, 4, [8, 7, 6, 6, 6, 6, 6, 6, 6, 3]),
+        (60, 4, [8, 7, 6, 6, 6, 6, 6, 6, 9]),
+        (31, 4, [6, 6, 6, 6, 7]),
     ],
 )
 def test_chunks_are_large_while_much_is_left_and_small_at_the_end(tables, processes, sizes):
@@ -153,21 +152,48 @@ def test_chunks_are_large_while_much_is_left_and_small_at_the_end(tables, proces
     assert [table for start, end in bounds for table in range(start, end)] == list(range(tables))
 
 
+# What a layout process does, in a fresh interpreter: the fork server's preload, then start().
+LAYOUT_PROCESS = """
+import multiprocessing, os
+if os.environ.get("EXTRA_APP"):
+    import ramiscore.settings as settings
+    settings.INSTALLED_APPS.append(os.environ["EXTRA_APP"])
+import tournaments.sheets.layout_preload
+from tournaments.sheets import layout_worker
+try:
+    layout_worker.start(multiprocessing.Queue(), "ramiscore.settings")
+except Exception as error:
+    print(type(error).__name__, error)
+else:
+    from django.apps import apps
+    print("ready" if apps.ready else "not-ready")
+"""
+
+
 @pytest.mark.parametrize(
-    ("settings_module", "ready"),
-    [("ramiscore.settings", "True"), ("", "False"), ("no.such.settings", "False")],
+    ("environ", "told"),
+    [
+        ({}, "ready"),
+        ({"DJANGO_SETTINGS_MODULE": "no.such.settings"}, "ModuleNotFoundError"),
+        # An app that fails to load leaves Django's registry half-loaded: still the cause.
+        ({"EXTRA_APP": "no_such_app"}, "ModuleNotFoundError"),
+    ],
 )
-def test_the_layout_fork_server_sets_django_up_once_and_survives_a_failing_set_up(
-    settings_module, ready
-):
-    # What the fork server does with parallel.PRELOAD, in a fresh interpreter: a preload that
-    # raised would kill the fork server, and every layout process with it.
+def test_a_layout_process_has_django_set_up_by_its_fork_server_or_says_why_not(environ, told):
+    # A preload that raised would kill the fork server, and every layout process with it.
     assert "tournaments.sheets.layout_preload" in parallel.PRELOAD
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings_module}
+    done = run_python(
+        "-c", LAYOUT_PROCESS, **{"DJANGO_SETTINGS_MODULE": "ramiscore.settings", **environ}
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == told, done.stdout
+
+
+def test_the_fork_server_sets_nothing_up_without_a_settings_module():
     script = (
-        "import tournaments.sheets.layout_preload; from django.apps import apps; print(apps.ready)"
+        "import tournaments.sheets.layout_preload as preload\n"
+        "from django.apps import apps\n"
+        "print(apps.ready, preload.failure)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
-    )
-    assert done.stdout.strip() == ready
+    done = run_python("-c", script, unset=["DJANGO_SETTINGS_MODULE"])
+    assert done.stdout.split() == ["False", "None"], done.stderr

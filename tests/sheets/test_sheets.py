@@ -40,7 +40,7 @@ from tournaments.models import Bye, Round
 from tournaments.play.services.entry import confirm_hand, record_hand
 from tournaments.sheets import pdfs
 from tournaments.sheets.blank import blank_sheet, column_width, grid, name_size
-from tournaments.sheets.render import StaticFilesFetcher, qr_svg, site_url
+from tournaments.sheets.render import QR_PIXELS, StaticFilesFetcher, qr_svg, site_url
 from tournaments.sheets.standings import standings_rows
 
 pytestmark = pytest.mark.django_db
@@ -150,16 +150,19 @@ def test_the_players_copy_and_a_disabled_link_print_the_public_qr_code_only(even
     assert "Enter hands" not in pages_text(players_copy)[0]
 
 
-def test_the_qr_code_is_segnos_code_of_the_url_one_pixel_a_module(event, game):
+def test_the_qr_code_is_segnos_code_of_the_url_in_square_pixels(event, game):
     sheet = blank_sheet(game, site=SITE, entry_links=True)
 
     assert sheet.public_url == f"{SITE}/games/{game.pk}/"
     assert sheet.entry_url == f"{SITE}/t/{game.link_token}/"
     expected = segno.make(sheet.public_url, error="m")
     image = qr_pixels(sheet.public_qr)
-    assert image.size == expected.symbol_size(scale=1, border=0)
-    dark = [[image.getpixel((x, y)) == 0 for x in range(image.width)] for y in range(image.height)]
-    assert dark == [[bool(module) for module in row] for row in expected.matrix]
+    assert image.size == expected.symbol_size(scale=QR_PIXELS, border=0)
+    side = QR_PIXELS  # each module a square of that many pixels, all of its colour
+    for y, row in enumerate(expected.matrix):
+        for x, module in enumerate(row):
+            square = image.crop((x * side, y * side, (x + 1) * side, (y + 1) * side))
+            assert square.getextrema() == ((0, 0) if module else (255, 255)), (x, y)
 
 
 def qr_pixels(tag):

@@ -1,7 +1,8 @@
 """The processes that lay out PDF pages in parallel (tournaments/sheets/parallel.py): what
 runs in them, importable before Django is set up, since a new process unpickles these
-functions first. Each sets Django up once, for the stylesheets' finders, and never opens a
-database connection: it gets HTML and gives PDF bytes back."""
+functions first. Each has Django set up once, for the stylesheets' finders (by the fork
+server it comes from, layout_preload.py, or else by itself), and never opens a database
+connection: it gets HTML and gives PDF bytes back."""
 
 from __future__ import annotations
 
@@ -26,6 +27,12 @@ def start(reports: multiprocessing.Queue, settings_module: str) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", settings_module)
     import django
 
+    from tournaments.sheets import layout_preload  # preloaded by the fork server, if any
+
+    if layout_preload.failure is not None:
+        # Django's app registry stays half-loaded after a failed set-up: the first cause,
+        # rather than "populate() isn't reentrant".
+        raise layout_preload.failure
     django.setup()
     _pages_laid_out = reports
     logger = logging.getLogger("weasyprint.progress")

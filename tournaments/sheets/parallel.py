@@ -4,9 +4,10 @@ pages joined into one file (pypdf).
 Only documents whose pages stand alone may be cut so (a round's blank sheets: one page per
 table, no page numbers); the others are laid out in one piece. The processes get HTML and
 nothing else: they never touch the database. They are started by a fork server (a fresh
-interpreter that imported Django and WeasyPrint once, so that each process starts in a moment
-and inherits no database connection, thread or lock from the caller), set up Django to find
-the stylesheets, and report each page they lay out on a queue, which the caller turns into
+interpreter that imported Django and WeasyPrint and set Django up once, layout_preload.py,
+so that each process starts in a moment and inherits no database connection, thread or lock
+from the caller), with Django set up to find the stylesheets, and report each page they lay
+out on a queue, which the caller turns into
 progress while it prepares the next chunks (tournaments/sheets/layout_worker.py: what runs there).
 """
 

@@ -82,12 +82,15 @@ def blank_sheets_pdf(
 
 def chunk_bounds(tables: int, processes: int) -> list[tuple[int, int]]:
     """Where each chunk of tables starts and ends, in order: each a share of the tables left
-    (half of a process's share), between CHUNK_FEWEST and CHUNK_MOST tables. So the chunks
-    shrink towards the end, and the last ones finish together."""
+    (half of a process's share), of CHUNK_FEWEST to CHUNK_MOST tables; fewer than
+    CHUNK_FEWEST left go with the chunk before (a chunk costs about a page more). So the
+    chunks shrink towards the end, and the last ones finish together."""
     bounds, start = [], 0
     while start < tables:
         size = max(CHUNK_FEWEST, min(CHUNK_MOST, math.ceil((tables - start) / (processes * 2))))
-        bounds.append((start, min(tables, start + size)))
+        if tables - (start + size) < CHUNK_FEWEST:
+            size = tables - start
+        bounds.append((start, start + size))
         start += size
     return bounds
 

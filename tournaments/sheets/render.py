@@ -112,23 +112,26 @@ def qr_svg(url: str) -> SafeString:
     """A QR code of `url` as inline SVG (vector: sharp at any printer resolution).
 
     The SVG is segno's own output for a URL we built: no user text goes into it. Its size
-    comes from the stylesheet (`.qr svg`).
+    comes from the page's stylesheet (`.join-qr svg`, say).
     """
     code = segno.make(url, error="m")
     return mark_safe(code.svg_inline(scale=1, border=0, omitsize=True, dark="#000"))
 
 
-def qr_image(url: str) -> SafeString:
-    """A QR code of `url` for a PDF: a PNG of one pixel per module, drawn without smoothing
-    (`image-rendering: pixelated`, PDF's /Interpolate false), as sharp as a vector at any
-    printer resolution.
+# Pixels per module of a PDF's QR codes: enough that a viewer which smooths images enlarged
+# less than four times over (PDF's /Interpolate false is only a hint) still shows sharp
+# modules on screen; a printer draws them square either way.
+QR_PIXELS = 4
 
-    A page of 200 sheets lays out two of them per page: WeasyPrint draws an image at once,
-    while it parses and draws an SVG path segment by segment in Python (an eighth of a blank
-    sheet's layout). The size comes from the stylesheet (`.qr img`).
+
+def qr_image(url: str) -> SafeString:
+    """A QR code of `url` for a PDF: a PNG of QR_PIXELS per module, drawn without smoothing
+    (`image-rendering: pixelated`: PDF's /Interpolate false). WeasyPrint draws an image at
+    once, where it parses an SVG path segment by segment in Python (docs/sheets.md: a round's
+    blank sheets carry two a page). Its size comes from the stylesheet (`.qr img`).
     """
     code = segno.make(url, error="m")
-    uri = code.png_data_uri(scale=1, border=0, dark="#000")
+    uri = code.png_data_uri(scale=QR_PIXELS, border=0, dark="#000")
     return mark_safe(f'<img src="{uri}" alt="">')
 
 

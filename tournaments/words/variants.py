@@ -128,8 +128,9 @@ def printed_options(variant: Variant) -> list[str]:
     return [PRINTED_WORDS[name](variant) for name in variant.key_options()]
 
 
-# A space before a number (or its sign): a no-break space, so that a number never starts a
-# printed line apart from its words ("ace" at one line's end, "11" alone on the next).
+# A space before a number (or its sign): a no-break space, so that a number is never parted
+# from the word before it at the end of a printed line ("ace" on one line, "11" alone on
+# the next).
 _BEFORE_A_NUMBER = re.compile(r" (?=[+×−-]?\s?\d)")
 
 
