@@ -9,6 +9,7 @@ score sheets, which takes WeasyPrint seconds of one core.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import queue
@@ -60,6 +61,11 @@ def post_worker_init(worker) -> None:
     # The site's modules loaded now rather than in the first request: the watchdog counts a
     # request's time, and an import it cut short would leave a module half loaded.
     importlib.import_module(settings.ROOT_URLCONF)
+    # What is loaded by now lives as long as the worker (Django, the site's modules, some
+    # 200,000 objects): kept out of the garbage collector's sight, which otherwise walks them
+    # all again at each full collection. Half of a request's collecting time (2.3 ms of a
+    # table's page and poll, 1.0 ms frozen: December 2026).
+    gc.freeze()
     worker.request_watchdog = watch_worker(worker)
     # "Booting worker" is said before the worker listens to signals; this, once it does and
     # can answer (what a script waiting for the server reads).

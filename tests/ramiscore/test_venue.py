@@ -297,6 +297,31 @@ def test_ctrl_c_stops_gunicorn_calmly_even_with_a_phone_half_way_through_a_reque
 # (gunicorn.conf.py's post_fork run), its signals set up by gunicorn itself, and the first
 # signal's handler in the middle of shutting the thread pool down (the pool's lock held).
 # The second signal must still end it, by itself and at once.
+LOADED_WORKER = """
+import gc, os, runpy, types
+
+import django
+
+django.setup()
+conf = runpy.run_path("gunicorn.conf.py")
+quiet = types.SimpleNamespace(info=lambda *args: None)
+worker = types.SimpleNamespace(cfg=types.SimpleNamespace(timeout=0), log=quiet, pid=os.getpid())
+assert gc.get_freeze_count() == 0
+conf["post_worker_init"](worker)
+import tournaments.urls
+print(gc.get_freeze_count(), len(gc.get_objects()))
+"""
+
+
+def test_a_worker_keeps_what_it_loaded_out_of_the_garbage_collectors_sight() -> None:
+    """Django and the site's modules, loaded before the first request, live as long as the
+    worker: a full collection need not walk them again."""
+    done = run_python("-c", LOADED_WORKER, DJANGO_SETTINGS_MODULE="ramiscore.settings")
+    assert done.returncode == 0, done.stderr
+    frozen, watched = (int(each) for each in done.stdout.split())
+    assert frozen > 50_000 and watched < frozen / 10
+
+
 SECOND_SIGNAL = """
 import os, runpy, signal, time, types
 from concurrent import futures
