@@ -7,8 +7,8 @@ nothing else: they never touch the database. They are started by a fork server (
 interpreter that imported Django and WeasyPrint and set Django up once, layout_preload.py,
 so that each process starts in a moment and inherits no database connection, thread or lock
 from the caller), with Django set up to find the stylesheets, and report each page they lay
-out on a queue, which the caller turns into
-progress while it prepares the next chunks (tournaments/sheets/layout_worker.py: what runs there).
+out on a queue, which the caller turns into progress while it prepares the next chunks
+(tournaments/sheets/layout_worker.py: what runs there).
 """
 
 from __future__ import annotations
