@@ -8,7 +8,8 @@ the server it measures. Loopback only, bounded in time and in requests:
   Before the measured minute each phone loads its page once (the warm-up, not measured),
   at a bounded concurrency: phones arriving over a few minutes, not in one second.
 - Each table's own phone (500) has its entry page open, whose live part polls every 10 s
-  too (with the table's session: its own ETag, not shared with other phones).
+  too (with the table's session: its own ETag, not shared with other phones), asking first
+  with the ETag the entry page last loaded gave it (static/js/table.js).
 - Tables (500): each enters one hand a minute through its table link (GET the entry page in
   the warm-up for the session and CSRF cookies, then POST the hand, then GET the page the
   POST redirects to, as the phone does), at a random second of the minute.
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import os
 import random
@@ -57,6 +59,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 # The server's own measure of each answer's CPU (ramiscore.middleware.RequestCpuMiddleware).
 CPU_HEADER = "X-Request-CPU-Ms"
 FINISHED_GAMES = re.compile(rb'data-finished-games="(\d+)"')
+PAGE_ETAG = re.compile(rb'id="table-live"[^>]* data-etag="([^"]*)"')
 
 
 @dataclass
@@ -97,6 +100,15 @@ class Table:
     token: str
     next: int
     cookies: dict[str, str] = field(default_factory=dict)
+    # Its entry page's live part, polled (an entry poll): it asks with the ETag of the
+    # entry page last loaded, as static/js/table.js does.
+    live: Phone | None = None
+
+    def loaded(self, page: bytes) -> None:
+        """The entry page was loaded: its live part asks with the page's own ETag next."""
+        found = PAGE_ETAG.search(page)
+        if found and self.live is not None:
+            self.live.etag = html.unescape(found.group(1).decode())
 
 
 def _cookie_header(cookies: dict[str, str]) -> str:
@@ -137,7 +149,7 @@ async def open_entry_page(session: aiohttp.ClientSession, base: str, table: Tabl
     """The table's phone opens its entry page: its session (device) and CSRF cookies."""
     headers = {"Accept-Language": "fr", "Cookie": _cookie_header(table.cookies)}
     async with session.get(f"{base}/t/{table.token}/", headers=headers) as response:
-        await response.read()
+        table.loaded(await response.read())
         table.cookies.update({k: v.value for k, v in response.cookies.items()})
         return response.status == 200 and "csrftoken" in table.cookies
 
@@ -182,7 +194,7 @@ async def enter_hand(
     cpu = None
     try:
         async with session.get(base + location, headers=headers) as response:
-            await response.read()
+            table.loaded(await response.read())
             status = response.status
             cpu = response.headers.get(CPU_HEADER)
     except (TimeoutError, aiohttp.ClientError) as error:
@@ -269,8 +281,8 @@ async def run(
             watchers.append(Phone(f"{base}/games/{table.id}/", "table poll"))
     # Each table's own phone, its entry page open, follows the table too (issue 25).
     for table in tables:
-        live = f"{base}/t/{table.token}/live/"
-        watchers.append(Phone(live, "entry poll", cookies=table.cookies))
+        table.live = Phone(f"{base}/t/{table.token}/live/", "entry poll", cookies=table.cookies)
+        watchers.append(table.live)
     event_api = f"{base}/api/v1/events/{plan['event']}"
     for i in range(api_readers):
         kind = API_KINDS[i % len(API_KINDS)]

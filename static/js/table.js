@@ -16,8 +16,12 @@
   if (!current()) return;
   let reachable = navigator.onLine !== false;
 
-  // Following the table.
+  // Following the table. Each fetch asks with the ETag of what the page shows: first the
+  // one the page was made with (a page just loaded, after a save most often, is a 304 and not
+  // sent again), then each answer's. The browser's own cache stays out of it: it would ask
+  // with the part it fetched before the page was reloaded.
   let last = "";
+  let etag = current().dataset.etag || "";
   let fetching = false;
   async function refresh() {
     if (fetching) return;
@@ -25,17 +29,22 @@
     try {
       const response = await fetch(current().dataset.liveUrl, {
         credentials: "same-origin",
-        cache: "no-cache", // asks with the page's ETag: an unchanged table is a 304
+        cache: "no-store",
+        headers: etag ? { "If-None-Match": etag } : {},
         signal: AbortSignal.timeout ? AbortSignal.timeout(TIMEOUT) : undefined,
       });
-      if (!response.ok || response.redirected) {
+      if (response.status === 304) {
+        // Unchanged: the page shows it already.
+      } else if (!response.ok || response.redirected) {
         if (response.status >= 500) unreachable();
         return;
-      }
-      const html = await response.text();
-      if (html !== last) {
-        last = html;
-        replaceLive(html);
+      } else {
+        const html = await response.text();
+        etag = response.headers.get("ETag") || "";
+        if (html !== last) {
+          last = html;
+          replaceLive(html);
+        }
       }
       reachable = true;
       document.dispatchEvent(new CustomEvent("ramiscore:table", { detail: state() }));

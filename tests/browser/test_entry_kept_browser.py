@@ -255,6 +255,31 @@ def test_a_hand_saved_from_another_phone_appears_within_one_poll(
     shot(page, artifacts, "entry-after-another-phone-saved.png", top=".entry-head")
 
 
+def test_the_page_loaded_after_a_save_is_not_sent_again_by_its_first_poll(
+    table: Page, game
+) -> None:
+    """The live part's first poll after the page that says "saved" asks with that page's
+    ETag: a 304 (the browser's cache would ask with the part fetched before the save, and
+    have the whole part made again); a hand from another phone still shows at the next."""
+    page = table
+    type_hand(page, "1", "60", "30")
+    save_and_wait(page)
+    answers: list[int] = []
+    page.on("response", lambda r: answers.append(r.status) if "/live/" in r.url else None)
+    with page.expect_response(lambda r: "/live/" in r.url):
+        poll(page)
+    assert answers == [304]
+    play(game, "going_out", "Anne", Bruno=12, Chloé=31)  # another phone
+    with page.expect_response(lambda r: "/live/" in r.url):
+        poll(page)
+    assert answers == [304, 200]
+    expect(page.locator("#table-live .totals-table .total")).to_have_text(["0", "72", "61"])
+    with page.expect_response(lambda r: "/live/" in r.url):
+        poll(page)
+    assert answers == [304, 200, 304]  # then asked with the answer's own ETag
+    expect(page.locator("#table-live .totals-table .total")).to_have_text(["0", "72", "61"])
+
+
 def test_a_hand_being_typed_keeps_its_number_when_another_phone_saves(table: Page, game) -> None:
     """The player is typing hand 1 while another phone saves hand 1: his form is not
     renumbered behind his back; his save is set aside for him to compare."""

@@ -50,6 +50,7 @@ from tournaments.views.clock import game_clock_context
 from tournaments.views.public import POLL_EVERY
 from tournaments.web.offline import answered_key, kept_conflict, saved, table_state, wants_json
 from tournaments.web.permissions import device_id, game_from_link, game_view, link_view
+from tournaments.web.polling import etag_at
 from tournaments.words.cards import card_grid, codes_legend, example_codes, grid_letters
 from tournaments.words.formats import labelled
 from tournaments.words.labels import HOW_LABELS, how_choice
@@ -421,6 +422,12 @@ def render_entry(
             "not_won": _("Hand %(number)s: %(result)s"),
         },
         "discard_url": entrant.url("discard_kept", game, key=KEY_SLOT),
+        # What the live part's first poll asks with: a page just loaded (after a save, most
+        # often) is not sent again. Only for a page read as it is: the game as the guard
+        # read it before the sheet, never one a write in this request may have moved.
+        "live_etag": etag_at(request, entrant.url("live", game), game.version)
+        if request.method == "GET" and isinstance(game.version, int)
+        else "",
     }
     return render(request, "entry/enter.html", context, status=status)
 

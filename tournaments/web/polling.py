@@ -39,7 +39,7 @@ from functools import wraps
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, get_script_prefix, resolve
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.crypto import salted_hmac
 from django.utils.http import parse_etags
@@ -172,13 +172,27 @@ def etag(
         return None
     # Read once: a page's shared fragment is of this version (shared_fragment reads it back).
     request.poll_found = found  # type: ignore[attr-defined]
+    part = "f" if request.headers.get("HX-Request") == "true" else "p"
+    query = request.META.get("QUERY_STRING", "") if not everyone else ""
+    return _tag(request, kwargs, found, part, query)
+
+
+def etag_at(request: HttpRequest, path: str, found: int) -> str:
+    """The ETag a plain GET of the polled page at `path` (no query string) answers this
+    visitor at version `found`: what a page that fetches it (the entry page's live part,
+    static/js/table.js) asks with first. A page read at `found` then costs its first poll a
+    304, not the part it already shows made again. `found` must be the version read before
+    the page's data, as `polled` takes it: never one the page may not show yet."""
+    prefix = get_script_prefix()  # reverse() puts it in front; resolve() reads without it
+    return _tag(request, resolve("/" + path.removeprefix(prefix)).kwargs, found, "p", "")
+
+
+def _tag(request: HttpRequest, kwargs: dict, found: int, part: str, query: str) -> str:
     ids = "-".join(str(value) for value in kwargs.values())
     language = get_language_from_request(request)
-    part = "f" if request.headers.get("HX-Request") == "true" else "p"
-    query = request.META.get("QUERY_STRING", "")
     cookie = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     viewer = _keyed(cookie) if cookie else "-"
-    extra = _keyed(query) if query and not everyone else "-"
+    extra = _keyed(query) if query else "-"
     return f'"{ids}.{found}.{language}.{part}.{viewer}.{extra}"'
 
 
@@ -224,7 +238,8 @@ def shared_fragment(
     if _shared(request, everyone=True):
         found = getattr(request, "poll_found", None) or version(kwargs[by])
         if found is not None:
-            tag = _fragment_tag(request, kwargs, found)
+            # What an htmx request of the page has as ETag from a phone without a session.
+            tag = _tag(request, kwargs, found, "f", "")
             kept = cache.get(_key(tag))
             if kept is not None:
                 return kept[0]
@@ -232,13 +247,6 @@ def shared_fragment(
     if tag is not None and _same_for_everyone(request, response):
         cache.set(_key(tag), _kept(response), SHARED_FOR)
     return response.content
-
-
-def _fragment_tag(request: HttpRequest, kwargs: dict, found: int) -> str:
-    """The ETag an htmx request of this page has from a phone without a session (etag())."""
-    ids = "-".join(str(value) for value in kwargs.values())
-    language = get_language_from_request(request)
-    return f'"{ids}.{found}.{language}.f.-.-"'
 
 
 def _same_for_everyone(request: HttpRequest, response: HttpResponse) -> bool:
