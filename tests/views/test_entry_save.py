@@ -11,7 +11,7 @@ from django.utils.text import capfirst
 from tests.factories import EventFactory, make_game, play
 from tests.views.entry_support import hand
 from tournaments.integrations.services.webhooks import listening
-from tournaments.models import Hand
+from tournaments.models import Hand, RatingUpdate, Standing
 
 pytestmark = pytest.mark.django_db
 
@@ -322,3 +322,26 @@ def test_the_preview_takes_the_same_queries_whatever_the_number_of_hands(
     with django_assert_max_num_queries(11):
         response = organiser_client.post(preview_url(game), data, HTTP_HX_REQUEST="true")
     assert response.context["preview"].rows[1].total == hands + 3
+
+
+def test_the_hand_that_ends_a_game_takes_the_same_queries_whatever_the_number_of_hands(
+    organiser_client, game, hands, django_assert_max_num_queries
+):
+    """A table's last hand also rates its players and rewrites their standings: at the end
+    of a round, every table's at once."""
+    organiser_client.get(enter_url(game))
+    listening()
+    # A hand's 16 (above), then: the club's ratings (the event's club and date, the club
+    # locked, the round, whether anything is rated after this game, the players' last
+    # ratings, theirs written: 6), the standings (their games' seats, their byes, their rows
+    # deleted and written, whoever met them, the opponents' points, their version: 7), the
+    # federation asked (1). 35 before: the game's ratings read (none: it was not finished),
+    # and a savepoint each around the ratings and the standings (4).
+    with django_assert_max_num_queries(30):
+        response = organiser_client.post(enter_url(game), hand(hands + 1, held_2="3", held_3="100"))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.finished
+    # Rated and counted in the standings all the same.
+    assert RatingUpdate.objects.filter(game=game).count() == 3
+    assert Standing.objects.filter(event=game.event, games=1).count() == 3

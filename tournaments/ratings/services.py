@@ -99,7 +99,13 @@ def game_result_changed(
     gone one, the club's ratings are recomputed from the game's date on."""
     if not decided and not was_finished:
         return  # a game in play: it has never been rated
-    stored = dict(RatingUpdate.objects.filter(game=game).values_list("player_id", "place"))
+    # Only a finished game is rated (and its rows go when it no longer is): a game finishing
+    # now has none, and the busiest write of an evening (a table's last hand) reads none.
+    stored = (
+        dict(RatingUpdate.objects.filter(game=game).values_list("player_id", "place"))
+        if was_finished
+        else {}
+    )
     now = {seat.player_id: seat.rank for seat in seats} if decided else {}
     if stored == now:
         return
@@ -156,7 +162,9 @@ def _rate_if_last(
     ]
     if len(table) < len(seats):  # a seat without its place
         return False
-    with transaction.atomic():  # under the club's lock, as recompute_ratings
+    # Under the club's lock, as recompute_ratings; no savepoint of its own (two statements
+    # fewer for a table's last hand): its callers let an error undo their whole transaction.
+    with transaction.atomic(savepoint=False):
         Club.objects.select_for_update().filter(pk=club_id).first()
         number = game.round.number
         players = [player_id for player_id, _place in table]

@@ -26,7 +26,9 @@ def players_changed(*, event_id: int, player_ids: Iterable[int]) -> None:
     ids = set(player_ids)
     if not ids:
         return
-    with transaction.atomic():
+    # No savepoint of its own (two statements fewer for a table's last hand): its callers
+    # let an error undo their whole transaction.
+    with transaction.atomic(savepoint=False):
         _write_sums(event_id, ids)
         met = Seat.objects.filter(
             game__event_id=event_id, game__finished=True, game__seats__player_id__in=ids
