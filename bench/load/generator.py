@@ -8,8 +8,9 @@ the server it measures. Loopback only, bounded in time and in requests:
   Before the measured minute each phone loads its page once (the warm-up, not measured),
   at a bounded concurrency: phones arriving over a few minutes, not in one second.
 - Each table's own phone (500) has its entry page open, whose live part polls every 10 s
-  too (with the table's session: its own ETag, not shared with other phones), asking first
-  with the ETag the entry page last loaded gave it (static/js/table.js).
+  too (with the table's session: its own ETag, not shared with other phones), as
+  static/js/table.js fetches it: without HX-Request, asking first with the ETag the entry
+  page last loaded gave it.
 - Tables (500): each enters one hand a minute through its table link (GET the entry page in
   the warm-up for the session and CSRF cookies, then POST the hand, then GET the page the
   POST redirects to, as the phone does), at a random second of the minute.
@@ -119,6 +120,8 @@ async def poll(session: aiohttp.ClientSession, phone: Phone, stats: Stats | None
     """One poll of the live part; `stats` None in the warm-up."""
     if phone.kind in API_KINDS:
         headers = {"Accept": "application/json"}
+    elif phone.kind == "entry poll":  # static/js/table.js's fetch, not htmx
+        headers = {"Accept-Language": "fr"}
     else:
         headers = {"HX-Request": "true", "Accept-Language": "fr"}
     if phone.cookies:

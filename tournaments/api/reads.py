@@ -6,6 +6,7 @@ and confirmed each hand; nothing private (e-mail, phone, table links, devices) e
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.core.cache import cache
@@ -178,7 +179,7 @@ def standings(request: HttpRequest, event_id: int, response: HttpResponse) -> ob
         return answer
     versioned(response, tag)
     page = event_standings_page(found)
-    places = [row.place for row in page.rows]
+    sharing = Counter(row.place for row in page.rows)  # how many players hold each place
     keys = [key for key, _label in page.tie_breaks]
     return {
         "event_id": found.pk,
@@ -188,7 +189,7 @@ def standings(request: HttpRequest, event_id: int, response: HttpResponse) -> ob
         "standings": [
             {
                 "place": row.place,
-                "tied": places.count(row.place) > 1,
+                "tied": sharing[row.place] > 1,
                 "player_id": row.record.player_id,
                 "name": row.record.name,
                 "points": row.record.points,
