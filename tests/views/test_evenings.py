@@ -5,7 +5,9 @@ ranking across venues and each venue's projector, public and polled."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import UserFactory, organise, play
@@ -296,3 +298,60 @@ def test_a_venues_scorer_keeps_score_there_and_nothing_more(evening, seated, clu
     assert client.get(reverse("entry:enter", kwargs={"game_id": other.pk})).status_code == 403
     assert client.get(reverse("venue", kwargs={"venue_id": vincennes.pk})).status_code == 403
     assert not Game.objects.filter(closed=True).exists()
+
+
+VISITOR = "sessionid=a-visitor"  # a session cookie: his pages are his own, never shared
+
+
+def finish_a_game(venue) -> None:
+    game = Game.objects.filter(venue=venue).get()
+    names = [seat.player.name for seat in game.seats.select_related("player")]
+    play(game, "going_out", names[0], **dict.fromkeys(names[1:], 60))  # over: ranked
+
+
+def test_the_venues_screens_read_the_standings_across_venues_once_for_all(
+    client, evening, seated, settings, django_assert_max_num_queries
+):
+    """Twenty screens and the ranking's phones read the same 2,000 players' standings, which
+    move several times a second: worked out at most once every POLL_COALESCE_SECONDS for
+    them all, and a page made from older ones never promises its phone the newer version."""
+    settings.POLL_COALESCE_SECONDS = 60
+    montreuil, vincennes = seated
+    screen = reverse("screen", kwargs={"event_id": evening.pk})
+    with CaptureQueriesContext(connection) as first:
+        assert client.get(screen + "?venue=1", HTTP_HX_REQUEST="true").status_code == 200
+    # The other venue's screen: its own tables, the same standings, not read again.
+    with CaptureQueriesContext(connection) as second:
+        other = client.get(screen + "?venue=2", HTTP_HX_REQUEST="true")
+    assert "Ivan" in other.content.decode() and "Anne" in other.content.decode()
+    assert len(second.captured_queries) < len(first.captured_queries)
+    assert other.has_header("ETag")  # the standings are as the event was read
+    # A game ends: within the window, the screens show the standings worked out before it,
+    # and say so: no ETag, the next poll has it made again. (A visitor with a session: the
+    # answers kept for all the others, web/polling.py's recent_answer, are not this test's.)
+    finish_a_game(vincennes)
+    stale = client.get(screen + "?venue=2", HTTP_HX_REQUEST="true", HTTP_COOKIE=VISITOR)
+    assert stale.status_code == 200 and not stale.has_header("ETag")
+    ranking = reverse("evening_ranking", kwargs={"event_id": evening.pk})
+    older = client.get(ranking, HTTP_HX_REQUEST="true", HTTP_COOKIE=VISITOR)
+    assert 'data-finished-games="0"' in older.content.decode()
+    # Its ETag says the version it shows, older than the event's: never a 304 on it later.
+    again = client.get(ranking, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=older["ETag"])
+    assert again.status_code == 200
+    # Once the window is over they are worked out again, and the page says the event's.
+    settings.POLL_COALESCE_SECONDS = 0
+    fresh = client.get(ranking, HTTP_HX_REQUEST="true", HTTP_COOKIE=VISITOR)
+    assert 'data-finished-games="1"' in fresh.content.decode()
+    assert fresh["ETag"] != older["ETag"]
+    assert (
+        client.get(
+            ranking,
+            HTTP_HX_REQUEST="true",
+            HTTP_COOKIE=VISITOR,
+            HTTP_IF_NONE_MATCH=fresh["ETag"],
+        ).status_code
+        == 304
+    )
+    assert client.get(screen + "?venue=2", HTTP_HX_REQUEST="true", HTTP_COOKIE=VISITOR).has_header(
+        "ETag"
+    )

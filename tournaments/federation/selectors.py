@@ -26,7 +26,7 @@ from tournaments.models import (
     Venue,
 )
 from tournaments.play.selectors.games import games_with_seats
-from tournaments.standings.selectors import event_standings
+from tournaments.standings.selectors import event_standings, recent_standings
 
 
 @dataclass(frozen=True)
@@ -286,14 +286,17 @@ class EveningRanking:
     lines: list[EveningLine]
     # Finished games when it was read (read before the standings): what it counts at least.
     finished_games: int
+    version: int  # the event's standings version it is of
+    current: bool = True  # of the event's version as read, not worked out a moment before
 
 
 def evening_ranking(event: Event, venue: Venue | None = None) -> EveningRanking:
     """The standings across venues, each player with his club and his place in his venue;
-    only `venue`'s players when one is given (their places still the combined ones): six
-    queries, seven when head-to-head decides a tie."""
-    finished = Game.objects.filter(event=event, finished=True).count()
-    rows = event_standings(event)
+    only `venue`'s players when one is given (their places still the combined ones): the
+    standings as recent_standings keeps them for the polled pages (perhaps a moment old:
+    `current` says), and two queries."""
+    recent = recent_standings(event)
+    rows = recent.rows
     venue_of = dict(
         Registration.objects.filter(event=event, venue__isnull=False).values_list(
             "player_id", "venue_id"
@@ -322,7 +325,7 @@ def evening_ranking(event: Event, venue: Venue | None = None) -> EveningRanking:
                 row.record.wins,
             )
         )
-    return EveningRanking(lines, finished)
+    return EveningRanking(lines, recent.finished_games, recent.version, recent.current)
 
 
 def last_round_number(venue: Venue) -> int | None:

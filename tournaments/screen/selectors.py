@@ -12,7 +12,7 @@ from tournaments.models import Bye, ClockChange, Game, Registration, Venue
 from tournaments.play.selectors.games import games_with_seats, match_scores
 from tournaments.ranking import StandingRow
 from tournaments.registrations.selectors import Counts, counts
-from tournaments.standings.selectors import event_standings
+from tournaments.standings.selectors import event_standings, recent_standings
 
 
 @dataclass
@@ -29,11 +29,15 @@ class ScreenData:
     clubs: dict[int, str] = field(default_factory=dict)  # player id → his venue's club
     here: set[int] = field(default_factory=set)  # the ids of the players of this venue
     arrivals: Counts | None = None  # who is checked in, of those with a place
+    # At a simultaneous evening: whether the standings are of the event's version as read,
+    # rather than worked out a moment before (recent_standings).
+    standings_current: bool = True
 
 
 def screen_data(event_id: int, venue_number: int | None = None) -> ScreenData:
-    """What the projector shows (at a simultaneous evening, `venue_number`'s): at most
-    sixteen queries. Event.DoesNotExist if none, Venue.DoesNotExist for a venue it has not."""
+    """What the projector shows (at a simultaneous evening, `venue_number`'s, with the
+    standings across venues as recent_standings keeps them): at most sixteen queries.
+    Event.DoesNotExist if none, Venue.DoesNotExist for a venue it has not."""
     overview = event_overview(event_id)
     venue = None
     tables = Game.objects.all()
@@ -49,7 +53,11 @@ def screen_data(event_id: int, venue_number: int | None = None) -> ScreenData:
         games_with_seats(tables.filter(round=current).order_by("table_number")) if current else []
     )
     data = ScreenData(overview, games, match_scores(games), venue=venue, arrivals=counts(event_id))
-    if overview.event.is_tournament and current is not None:
+    if overview.event.is_simultaneous and current is not None:
+        # Twenty venues' screens read the same standings of every venue's players.
+        recent = recent_standings(overview.event)
+        data.standings, data.standings_current = recent.rows, recent.current
+    elif overview.event.is_tournament and current is not None:
         data.standings = event_standings(overview.event)
     if overview.event.is_simultaneous:
         places = Registration.objects.filter(event_id=event_id, venue__isnull=False)

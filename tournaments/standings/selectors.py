@@ -8,14 +8,24 @@ standings/services.py keeps: one row per player.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache, partial
 
+from django.conf import settings
 from django.db.models import Q
 from django.utils.translation import get_language
 
-from tournaments.models import Event, Player, PrizeCategory, Registration, Round, Seat, Standing
+from tournaments.models import (
+    Event,
+    Game,
+    Player,
+    PrizeCategory,
+    Registration,
+    Round,
+    Seat,
+    Standing,
+)
 from tournaments.prizes.selectors import (
     EventPrizes,
     event_categories,
@@ -299,3 +309,52 @@ def standings_rows(event: Event) -> list[Cells]:
     `tb_<key>` per tie-break): what the standings table, its exports and the results sheet
     show. Five queries."""
     return rows_as_dicts(event_standings(event), tie_break_labels(event.tie_breaks))
+
+
+# The standings the event-wide pages polled at a simultaneous evening read ------------------
+
+
+@dataclass(frozen=True)
+class RecentStandings:
+    """The standings as a room's screen or the ranking across venues shows them, perhaps
+    worked out a moment ago: each page made from them says so (`current`) rather than
+    promise a phone the version it read (web/polling.py's `made_from_older`)."""
+
+    rows: list[StandingRow]
+    finished_games: int  # finished games when they were worked out: what they count at least
+    version: int  # the event's standings version they were worked out at
+    made: float  # time.monotonic() then
+    current: bool = True  # of the version of the event the caller read, or newer
+
+
+# Per process: an event (its id and identity: a database built again, as each test's, never
+# meets the standings of another) → its standings last worked out for the polled pages.
+_recent: dict[tuple[int, str], RecentStandings] = {}
+
+
+def recent_standings(event: Event) -> RecentStandings:
+    """The event's standings (`event_standings`) for the pages screens and phones poll
+    without a session: worked out again when the event's standings version (as `event` was
+    read) has moved, but at most once every POLL_COALESCE_SECONDS in each process. At an
+    evening of 500 tables they move several times a second, and twenty venues' screens,
+    the ranking across venues and its phones all read the 2,000 players' standings: worked
+    out once for all of them, not once each. Unmoved, they are kept KEPT_SECONDS at most
+    (the prize categories read facts no version follows, as `kept_standings_page`)."""
+    now = time.monotonic()
+    key = (event.pk, str(event.uuid))
+    kept = _recent.get(key)
+    if kept is not None:
+        # Versions only say "changed" (they start at random): another thread's standings,
+        # newer, are not current either.
+        current = kept.version == event.standings_version
+        if (current and now - kept.made < KEPT_SECONDS) or (
+            now - kept.made < settings.POLL_COALESCE_SECONDS
+        ):
+            return replace(kept, current=current)
+    # Read before the standings, as the version: what they count at least.
+    finished = Game.objects.filter(event=event, finished=True).count()
+    made = RecentStandings(event_standings(event), finished, event.standings_version, now)
+    if len(_recent) >= KEPT_PAGES and key not in _recent:
+        _recent.clear()  # a handful of events poll at once; never grows past it
+    _recent[key] = made
+    return made

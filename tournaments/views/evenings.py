@@ -35,7 +35,7 @@ from tournaments.web.permissions import (
     public_view,
     venue_view,
 )
-from tournaments.web.polling import HtmxRequest, polled
+from tournaments.web.polling import HtmxRequest, polled, showing
 
 RANKING_PAGE = 100  # players a page of the combined ranking
 
@@ -185,7 +185,9 @@ def ranking(request: HtmxRequest, event_id: int) -> HttpResponse:
         "poll_every": POLL_EVERY,
     }
     template = "evening/_ranking.html" if request.htmx else "evening/ranking.html"
-    return render(request, template, context)
+    response = render(request, template, context)
+    # Standings worked out a moment ago: its ETag says their version, not the one read.
+    return response if found.current else showing(response, found.version)
 
 
 def _chosen_venue(request: HttpRequest, venues: list[Venue]) -> Venue | None:

@@ -23,7 +23,7 @@ from tournaments.screen.selectors import screen_data
 from tournaments.sheets.render import qr_svg, site_url
 from tournaments.views.public import POLL_EVERY
 from tournaments.web.permissions import public_view
-from tournaments.web.polling import HtmxRequest, polled
+from tournaments.web.polling import HtmxRequest, polled, showing
 
 # Seconds each panel (or page of a long list) stays on the screen.
 ROTATE_EVERY = 15
@@ -65,4 +65,5 @@ def screen(request: HtmxRequest, event_id: int) -> HttpResponse:
         response = render(request, "screen/screen.html", context)
     # The same address answers with the page or its live part: caches must keep them apart.
     patch_vary_headers(response, ["HX-Request"])
-    return response
+    # The tables as read, the standings worked out a moment ago: no version says both.
+    return response if data.standings_current else showing(response, None)

@@ -92,6 +92,8 @@ def polled(
                 if tag is not None and _matches(request, tag):
                     return not_modified(tag)
             response = view(request, *args, **kwargs)
+            if tag is not None and hasattr(response, "poll_shows"):
+                tag = _at_version(tag, response.poll_shows)  # see showing()
             if tag is not None and response.status_code == 200:
                 response["ETag"] = tag
                 _revalidate(response)
@@ -194,6 +196,23 @@ def _tag(request: HttpRequest, kwargs: dict, found: int, part: str, query: str) 
     viewer = _keyed(cookie) if cookie else "-"
     extra = _keyed(query) if query else "-"
     return f'"{ids}.{found}.{language}.{part}.{viewer}.{extra}"'
+
+
+def showing(response: HttpResponse, version: int | None) -> HttpResponse:
+    """Say that this page shows its data as of `version`, older than the version its
+    request read (an event-wide page made from the standings worked out a moment ago:
+    standings/selectors.py's `recent_standings`): its ETag says that version, so that the
+    phone's next poll has it made again rather than keep it behind a 304. None: no one
+    version says what it shows (newer tables, older standings): no ETag at all."""
+    response.poll_shows = version  # type: ignore[attr-defined]
+    return response
+
+
+def _at_version(tag: str, version: int | None) -> str | None:
+    if version is None:
+        return None
+    ids, _found, rest = tag.strip('"').split(".", 2)
+    return f'"{ids}.{version}.{rest}"'
 
 
 def not_modified(tag: str) -> HttpResponse:
