@@ -355,3 +355,15 @@ def test_the_venues_screens_read_the_standings_across_venues_once_for_all(
     assert client.get(screen + "?venue=2", HTTP_HX_REQUEST="true", HTTP_COOKIE=VISITOR).has_header(
         "ETag"
     )
+
+
+def test_a_phone_at_a_venues_table_does_not_read_the_venue_for_the_roles_it_cannot_hold(
+    client, evening, seated
+):
+    """A table link's page, at a simultaneous evening: its visitor has no account, so no role
+    at the venue to look for (one query a request, at 500 tables polling)."""
+    game = Game.objects.filter(venue=seated[1]).get()
+    with CaptureQueriesContext(connection) as read:
+        page = client.get(f"/t/{game.link_token}/")
+    assert page.status_code == 200
+    assert not [q for q in read.captured_queries if '"tournaments_venue"' in q["sql"]]

@@ -96,6 +96,10 @@ def may_on_event(user: Visitor, action: Can, event: Event) -> bool:
 def may_on_game(user: Visitor, action: Can, game: Game) -> bool:
     """Whether the user may take `action` at this table: at a simultaneous evening, as its
     venue's (one query more for the venue)."""
+    if not _person(user):
+        # Roles are held by accounts: a phone at the table (its link) holds none, and every
+        # request of its page would read the venue for nothing.
+        return False
     venue = game.venue if game.venue_id is not None else None
     return action in allowed_at(user, game.event, venue)
 
