@@ -9,7 +9,9 @@ import re
 
 import pytest
 from django.contrib.messages import get_messages
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import ClubFactory, UserFactory, organise
@@ -59,6 +61,24 @@ def test_the_phone_remembers_who_enters_on_it(game):
     page = phone.get(link(game)).content.decode()
     checked = re.findall(r'<input type="radio" name="entering" value="(\d)"[^>]* checked>', page)
     assert checked == ["3"]
+
+
+def test_the_phone_writes_its_session_only_when_another_player_enters(game):
+    """Each hand saved wrote the phone's session again, the same player in it: three
+    statements a hand, at every table."""
+    phone = phone_enters(game, entering="3")
+
+    def session_writes(number: int, entering: str) -> int:
+        data = hand(number, held_2="3", held_3="4", entering=entering)
+        with CaptureQueriesContext(connection) as done:
+            assert phone.post(link(game), data).status_code == 302
+        return sum('UPDATE "django_session"' in q["sql"] for q in done.captured_queries)
+
+    assert session_writes(2, "3") == 0  # the same player
+    assert session_writes(3, "2") == 1  # another one: remembered
+    page = phone.get(link(game)).content.decode()
+    checked = re.findall(r'<input type="radio" name="entering" value="(\d)"[^>]* checked>', page)
+    assert checked == ["2"]
 
 
 def test_an_organisers_page_does_not_ask_who_is_entering(organiser_client, game):

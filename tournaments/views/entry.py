@@ -182,9 +182,11 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            if asked:
-                # This phone's player, offered first next time (one phone may go round).
-                request.session[_entrant_key(game)] = form.cleaned_data.get("entering", "")
+            entering = form.cleaned_data.get("entering", "")
+            if asked and request.session.get(_entrant_key(game)) != entering:
+                # This phone's player, offered first next time (one phone may go round);
+                # the session written only when he changed (three statements a hand).
+                request.session[_entrant_key(game)] = entering
             messages.success(request, _("Hand %(number)s saved.") % {"number": number})
             return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
     if not form.non_field_errors() and (why := why_no_more_hands(game)):
