@@ -5,14 +5,15 @@ equal what the seats and byes add up to."""
 from __future__ import annotations
 
 import random
+import threading
 from decimal import Decimal
 
 import pytest
 
-from tests.factories import EventFactory, correct, play
+from tests.factories import EventFactory, correct, make_game, play
 from tournaments.events.services.events import register_player
 from tournaments.events.services.rounds import close_round, open_round, reseat_round
-from tournaments.models import Bye, Seat, Standing
+from tournaments.models import Bye, Round, Seat, Standing
 from tournaments.play.services.entry import close_game, reopen_game
 from tournaments.ranking import records_from_rows
 from tournaments.standings.services import rebuild_event
@@ -143,3 +144,59 @@ def test_rebuilding_an_event_gives_the_rows_the_services_keep():
     Standing.objects.filter(event=event).update(points=0, opponents_points=99)
     rebuild_event(event_id=event.pk)
     assert stored(event) == kept
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("counted", [True, False], ids=["rated", "a copy kept apart"])
+def test_two_tables_finishing_at_once_leave_everyones_opponents_points_right(monkeypatch, counted):
+    """X met A1, then B1; A1's and B1's tables finish together in round 3. Each
+    save sums the opponents' points of whoever met its players from the points as stored:
+    the second must see the first's (they take the event's lock in turn), or X's misses one.
+    Each hand locks only its game's row at first (a hand at one table never waits for
+    another's), so the standings take the event's lock themselves: the club's, which the
+    ratings take, is not taken for an event that is not rated (a copy kept apart)."""
+    from django.db import connection
+
+    from tournaments.standings import services
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs real concurrent connections and row locks: runs on PostgreSQL")
+    event = tournament(0, counted=counted)
+    for number, (met, other) in enumerate((("A1", "P"), ("B1", "Q")), start=1):
+        earlier = Round.objects.create(event=event, number=number)
+        game = make_game(event, round_=earlier, players=("X", met, other))
+        play(game, "going_out", "X", **{met: 60, other: 70})
+    third = Round.objects.create(event=event, number=3)
+    a = make_game(event, round_=third, players=("A1", "A2", "A3"))
+    b = make_game(event, round_=third, table_number=2, players=("B1", "B2", "B3"))
+    written, go_on = threading.Event(), threading.Event()
+    sum_opponents = services._write_opponents_points
+
+    def then_wait_at_table_a(event_id, ids):
+        sum_opponents(event_id, ids)
+        if threading.current_thread().name == "table A":
+            written.set()  # its sums written, not committed: the other table comes now
+            go_on.wait(timeout=30)
+
+    monkeypatch.setattr(services, "_write_opponents_points", then_wait_at_table_a)
+    errors = []
+
+    def finish(game, winner, *losers) -> None:
+        try:
+            play(game, "going_out", winner, **dict.fromkeys(losers, 60))
+        except Exception as error:  # reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    table_a = threading.Thread(target=finish, args=(a, "A1", "A2", "A3"), name="table A")
+    table_a.start()
+    assert written.wait(timeout=30)
+    table_b = threading.Thread(target=finish, args=(b, "B1", "B2", "B3"), name="table B")
+    table_b.start()
+    table_b.join(timeout=2)  # it waits for table A's (or, wrongly, finishes without it)
+    go_on.set()
+    table_a.join(timeout=60)
+    table_b.join(timeout=60)
+    assert errors == []
+    assert stored(event) == from_the_seats(event)

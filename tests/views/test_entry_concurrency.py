@@ -87,3 +87,52 @@ def test_one_entry_posted_twice_at_once_is_stored_once_and_both_answers_are_succ
         "entry-0004",
     ]
     assert game.seats.get(position=2).total == 1 + 3 * 7
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_at_one_table_never_waits_for_a_hand_being_saved_at_another(event, monkeypatch):
+    """Each hand locks its own game's row, and its event's only at the very end (the event's
+    version, play/services/versions.py): the lock read joined the event and locked it too
+    (FOR UPDATE without OF), so that every table of an evening waited for each other's
+    whole save, one after the other."""
+    needs_postgresql()
+    from tournaments.play.services import entry
+
+    first = make_game(event)
+    second = make_game(event, table_number=2, players=("Denis", "Emma", "Fanny"))
+    paused, go_on = threading.Event(), threading.Event()
+    read_facts = entry.load_facts
+
+    def slow_at_the_first_table(game, *args, **kwargs):
+        if game.pk == first.pk:
+            paused.set()  # its locks are taken: hold them a while
+            go_on.wait(timeout=30)
+        return read_facts(game, *args, **kwargs)
+
+    monkeypatch.setattr(entry, "load_facts", slow_at_the_first_table)
+    errors = []
+
+    def save_at_the_first_table() -> None:
+        try:
+            play(first, "going_out", "Anne", Bruno=3, Chloé=4)
+        except Exception as error:  # reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=save_at_the_first_table)
+    thread.start()
+    try:
+        assert paused.wait(timeout=30)
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '3s'")  # waiting would fail, not hang
+        try:
+            play(second, "going_out", "Denis", Emma=5, Fanny=6)  # not waiting: stored
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute("SET lock_timeout = 0")
+    finally:
+        go_on.set()
+        thread.join(timeout=60)
+    assert errors == []
+    assert first.hands.count() == 1 and second.hands.count() == 1
