@@ -186,6 +186,7 @@ class RatingLine:
 
     played_on: datetime.date
     event: Event
+    club: str  # where he played it: at a simultaneous evening, his venue's club
     table: int
     place: int
     opponents: list[str]
@@ -198,7 +199,7 @@ def rating_lines(person: Person) -> list[RatingLine]:
     """Every game behind a person's federation rating, oldest first: three queries."""
     rows = list(
         FederationRating.objects.filter(person=person)
-        .select_related("game__event__club")
+        .select_related("game__event__club", "game__venue__club")
         .order_by("played_on", "game__event_id", "game__round__number", "game__table_number")
     )
     opponents: dict[int, list[str]] = {}
@@ -211,6 +212,7 @@ def rating_lines(person: Person) -> list[RatingLine]:
         RatingLine(
             row.played_on,
             row.game.event,
+            (row.game.venue or row.game.event).club.name,
             row.game.table_number,
             row.place,
             opponents.get(row.game_id, []),
