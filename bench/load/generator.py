@@ -134,7 +134,8 @@ async def poll(session: aiohttp.ClientSession, phone: Phone, stats: Stats | None
         async with session.get(phone.url, headers=headers, allow_redirects=False) as response:
             body = await response.read()
             status = response.status
-            phone.etag = response.headers.get("ETag", phone.etag)
+            if status == 200:  # a page without an ETag (one to ask again) drops the old one
+                phone.etag = response.headers.get("ETag", "")
             cpu = response.headers.get(CPU_HEADER)
     except (TimeoutError, aiohttp.ClientError) as error:
         status = type(error).__name__

@@ -149,12 +149,11 @@ def test_rebuilding_an_event_gives_the_rows_the_services_keep():
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("counted", [True, False], ids=["rated", "a copy kept apart"])
 def test_two_tables_finishing_at_once_leave_everyones_opponents_points_right(monkeypatch, counted):
-    """X met A1, then B1; A1's and B1's tables finish together in round 3. Each
-    save sums the opponents' points of whoever met its players from the points as stored:
-    the second must see the first's (they take the event's lock in turn), or X's misses one.
-    Each hand locks only its game's row at first (a hand at one table never waits for
-    another's), so the standings take the event's lock themselves: the club's, which the
-    ratings take, is not taken for an event that is not rated (a copy kept apart)."""
+    """X met A1, then B1; A1's and B1's tables finish together in round 3. Each save sums
+    the opponents' points of whoever met its players from the points as stored: the second
+    must see the first's, or X's misses one, whether the event is rated (the ratings lock
+    its club) or not (a copy kept apart). A hand locks its event's row with its game's
+    (play/services/entry.py), which orders them; a change to that lock must keep this."""
     from django.db import connection
 
     from tournaments.standings import services

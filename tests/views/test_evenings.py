@@ -15,6 +15,7 @@ from tournaments.clubs.services.roles import create_screen_link
 from tournaments.federation.services.evenings import register_at_venue, seat_venue
 from tournaments.models import Event, Game, Registration, Role
 from tournaments.screen import display as screen_display
+from tournaments.web import polling
 
 pytestmark = pytest.mark.django_db
 
@@ -332,6 +333,7 @@ def test_the_venues_screens_read_the_standings_across_venues_once_for_all(
     finish_a_game(vincennes)
     stale = client.get(screen + "?venue=2", HTTP_HX_REQUEST="true", HTTP_COOKIE=VISITOR)
     assert stale.status_code == 200 and not stale.has_header("ETag")
+    assert "no-cache" in stale["Cache-Control"]  # asked again each time, kept by nobody
     ranking = reverse("evening_ranking", kwargs={"event_id": evening.pk})
     older = client.get(ranking, HTTP_HX_REQUEST="true", HTTP_COOKIE=VISITOR)
     assert 'data-finished-games="0"' in older.content.decode()
@@ -367,3 +369,26 @@ def test_a_phone_at_a_venues_table_does_not_read_the_venue_for_the_roles_it_cann
         page = client.get(f"/t/{game.link_token}/")
     assert page.status_code == 200
     assert not [q for q in read.captured_queries if '"tournaments_venue"' in q["sql"]]
+
+
+def test_a_phone_is_never_sent_standings_older_than_those_it_holds(
+    client, evening, seated, settings
+):
+    """Each process keeps the standings it worked out: a phone whose last poll reached a
+    process with newer ones must not step back when the next reaches another."""
+    settings.POLL_COALESCE_SECONDS = 60
+    montreuil, vincennes = seated
+    ranking = reverse("evening_ranking", kwargs={"event_id": evening.pk})
+    first = client.get(ranking, HTTP_HX_REQUEST="true", HTTP_COOKIE=VISITOR)
+    assert 'data-finished-games="0"' in first.content.decode()
+    finish_a_game(vincennes)
+    evening.refresh_from_db()
+    # What the phone holds from another process, which worked out the standings with that
+    # game; then another game ends.
+    holds = polling._at_version(first["ETag"], evening.standings_version)
+    finish_a_game(montreuil)
+    page = client.get(
+        ranking, HTTP_HX_REQUEST="true", HTTP_COOKIE=VISITOR, HTTP_IF_NONE_MATCH=holds
+    )
+    assert page.status_code == 200
+    assert 'data-finished-games="2"' in page.content.decode()  # not this process's 0

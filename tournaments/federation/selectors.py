@@ -292,12 +292,15 @@ class EveningRanking:
     current: bool = True  # of the event's version as read, not worked out a moment before
 
 
-def evening_ranking(event: Event, venue: Venue | None = None) -> EveningRanking:
+def evening_ranking(
+    event: Event, venue: Venue | None = None, *, at_least: int = 0
+) -> EveningRanking:
     """The standings across venues, each player with his club and his place in his venue;
     only `venue`'s players when one is given (their places still the combined ones): the
     standings as recent_standings keeps them for the polled pages (perhaps a moment old:
-    `current` says), and two queries."""
-    recent = recent_standings(event)
+    `current` says; never older than `at_least`, the version the phone holds), and two
+    queries."""
+    recent = recent_standings(event, at_least=at_least)
     rows = recent.rows
     venue_of = dict(
         Registration.objects.filter(event=event, venue__isnull=False).values_list(

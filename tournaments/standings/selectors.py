@@ -318,7 +318,7 @@ def standings_rows(event: Event) -> list[Cells]:
 class RecentStandings:
     """The standings as a room's screen or the ranking across venues shows them, perhaps
     worked out a moment ago: each page made from them says so (`current`) rather than
-    promise a phone the version it read (web/polling.py's `made_from_older`)."""
+    promise a phone the version it read (web/polling.py's `showing`)."""
 
     rows: list[StandingRow]
     finished_games: int  # finished games when they were worked out: what they count at least
@@ -332,14 +332,16 @@ class RecentStandings:
 _recent: dict[tuple[int, str], RecentStandings] = {}
 
 
-def recent_standings(event: Event) -> RecentStandings:
+def recent_standings(event: Event, *, at_least: int = 0) -> RecentStandings:
     """The event's standings (`event_standings`) for the pages screens and phones poll
     without a session: worked out again when the event's standings version (as `event` was
     read) has moved, but at most once every POLL_COALESCE_SECONDS in each process. At an
     evening of 500 tables they move several times a second, and twenty venues' screens,
     the ranking across venues and its phones all read the 2,000 players' standings: worked
     out once for all of them, not once each. Unmoved, they are kept KEPT_SECONDS at most
-    (the prize categories read facts no version follows, as `kept_standings_page`)."""
+    (the prize categories read facts no version follows, as `kept_standings_page`). Never
+    older than `at_least`, the version a phone says it holds (web/polling.held_version):
+    each process keeps its own, and its ranking must not step back."""
     now = time.monotonic()
     key = (event.pk, str(event.uuid))
     kept = _recent.get(key)
@@ -347,14 +349,15 @@ def recent_standings(event: Event) -> RecentStandings:
         # Versions only say "changed" (they start at random): another thread's standings,
         # newer, are not current either.
         current = kept.version == event.standings_version
-        if (current and now - kept.made < KEPT_SECONDS) or (
-            now - kept.made < settings.POLL_COALESCE_SECONDS
-        ):
+        recent = now - kept.made < settings.POLL_COALESCE_SECONDS
+        if kept.version >= at_least and ((current and now - kept.made < KEPT_SECONDS) or recent):
             return replace(kept, current=current)
     # Read before the standings, as the version: what they count at least.
     finished = Game.objects.filter(event=event, finished=True).count()
     made = RecentStandings(event_standings(event), finished, event.standings_version, now)
     if len(_recent) >= KEPT_PAGES and key not in _recent:
         _recent.clear()  # a handful of events poll at once; never grows past it
-    _recent[key] = made
+    kept = _recent.get(key)
+    if kept is None or kept.version <= made.version:  # another thread's may be newer
+        _recent[key] = made
     return made

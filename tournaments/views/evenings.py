@@ -35,7 +35,7 @@ from tournaments.web.permissions import (
     public_view,
     venue_view,
 )
-from tournaments.web.polling import HtmxRequest, polled, showing
+from tournaments.web.polling import HtmxRequest, held_version, polled, showing
 
 RANKING_PAGE = 100  # players a page of the combined ranking
 
@@ -174,7 +174,7 @@ def ranking(request: HtmxRequest, event_id: int) -> HttpResponse:
         raise Http404(_("This event is played at one club."))
     venues = list(event.venues.select_related("club"))
     chosen = _chosen_venue(request, venues)
-    found = evening_ranking(event, chosen)
+    found = evening_ranking(event, chosen, at_least=held_version(request))
     lines = Paginator(found.lines, RANKING_PAGE).get_page(request.GET.get("page"))
     context = {
         "event": event,

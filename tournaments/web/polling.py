@@ -92,8 +92,10 @@ def polled(
                 if tag is not None and _matches(request, tag):
                     return not_modified(tag)
             response = view(request, *args, **kwargs)
-            if tag is not None and hasattr(response, "poll_shows"):
-                tag = _at_version(tag, response.poll_shows)  # see showing()
+            if hasattr(response, "poll_shows") and response.status_code == 200:
+                tag = _at_version(tag, response.poll_shows) if tag else None  # see showing()
+                if tag is None:
+                    return _revalidate(response)  # no version to promise: asked again, not kept
             if tag is not None and response.status_code == 200:
                 response["ETag"] = tag
                 _revalidate(response)
@@ -337,6 +339,16 @@ def _recent_key(request: HttpRequest) -> str:
     language = get_language_from_request(request)
     query = request.META.get("QUERY_STRING", "")
     return f"recent:{language}:{part}:{request.path}?{_keyed(query) if query else ''}"
+
+
+def held_version(request: HttpRequest) -> int:
+    """The newest version of its data a phone says it holds (its If-None-Match), 0 when
+    none: a page made from data kept a moment must not be older (standings/selectors.py's
+    `recent_standings`)."""
+    return max(
+        (_version_in(each) for each in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))),
+        default=0,
+    )
 
 
 def _version_in(tag: str) -> int:

@@ -114,13 +114,9 @@ def record_hand(
     try:
         with transaction.atomic():
             # One writer per game at a time (PostgreSQL row lock; SQLite's IMMEDIATE
-            # transactions serialise writers already). The game's row only (OF self): its
-            # event's, read with it, is locked last (its version) or when the game's result
-            # moves (its standings), so that the other tables' hands do not wait for this.
+            # transactions serialise writers already).
             seen = game.version
-            game = (
-                Game.objects.select_for_update(of=("self",)).select_related("event").get(pk=game.pk)
-            )
+            game = Game.objects.select_for_update().select_related("event").get(pk=game.pk)
             # Read once under the lock: checked, scored, then rescored without reading back
             # (a hand entered is the busiest write of a night: two reads in all). A seat's
             # only change after seating (its total) moves the game's version: the seats the
@@ -208,11 +204,7 @@ def correct_hand(
     hand changed since."""
     _require_reason(reason)
     with transaction.atomic():
-        game = (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("event")
-            .get(pk=hand.game_id)
-        )
+        game = Game.objects.select_for_update().select_related("event").get(pk=hand.game_id)
         hand = Hand.objects.get(pk=hand.pk)
         if seen is not None and hand_fingerprint(hand, hand.lines.all()) != seen:
             raise HandChanged(
@@ -311,11 +303,7 @@ def confirm_hand(
     names the player of the table who confirms (`confirmed_by_seat`), who cannot be the one
     named as entering it, from another phone or account than the one it was entered from."""
     with transaction.atomic():
-        game = (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("event")
-            .get(pk=hand.game_id)
-        )
+        game = Game.objects.select_for_update().select_related("event").get(pk=hand.game_id)
         hand = Hand.objects.get(pk=hand.pk)
         if not hand.is_provisional:
             raise ValidationError(_("This hand does not need confirming."))
@@ -416,7 +404,7 @@ def set_closed(*, game: Game, closed: bool, user: Actor = None, reason: str = ""
     """Close or reopen a game and rescore it; the history says who and why ("closed",
     "reopened" or the reason given, e.g. "round closed")."""
     with transaction.atomic():
-        game = Game.objects.select_for_update(of=("self",)).select_related("round").get(pk=game.pk)
+        game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
         if closed:
             refuse_pending([game])
         elif game.round.is_closed:

@@ -51,15 +51,13 @@ def refresh_game(
         _write_hands(seats, hands, result)
         _write_seats(game, seats, result, decided)
         _write_game(game, seats, hands, result, decided)
+        # The club ratings follow the finishing order, in the same transaction.
+        ratings.game_result_changed(game, seats, decided=decided, was_finished=was_finished)
         if decided or was_finished:
-            # The players' sums in the event, and the Buchholz of whoever met them: under
-            # the event's row lock, taken here before the club's (the ratings'), the order
-            # every writer takes them in (an event deleted locks it with its club).
+            # The players' sums in the event, and the Buchholz of whoever met them.
             standings.players_changed(
                 event_id=game.event_id, player_ids=[seat.player_id for seat in seats]
             )
-        # The club ratings follow the finishing order, in the same transaction.
-        ratings.game_result_changed(game, seats, decided=decided, was_finished=was_finished)
         if decided and not was_finished:
             tell(Happening.GAME_FINISHED, event_id=game.event_id, data=lambda: game_news(game))
         if decided or was_finished:
