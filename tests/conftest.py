@@ -207,3 +207,17 @@ def evening(federation, vincennes, official):
         seating_method="swiss",
         created_by=official,
     )
+
+
+@pytest.fixture
+def seated(evening, organiser, vincennes_organiser):
+    """The `evening`'s two venues, Montreuil (4 players) and Vincennes (3), each seated by its
+    own organiser: (montreuil, vincennes)."""
+    from tournaments.federation.services.evenings import register_at_venue, seat_venue
+
+    montreuil, vincennes = evening.venues.order_by("number")
+    register_at_venue(venue=montreuil, names=["Anne", "Bruno", "Chloé", "Denis"], user=organiser)
+    register_at_venue(venue=vincennes, names=["Ivan", "Jeanne", "Karim"], user=vincennes_organiser)
+    seat_venue(venue=montreuil, user=organiser, seed=1)
+    seat_venue(venue=vincennes, user=vincennes_organiser, seed=1)
+    return montreuil, vincennes

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser.steps import assert_no_sideways_scroll
 from tests.factories import play
-from tournaments.federation.services.evenings import register_at_venue, seat_venue
 from tournaments.federation.services.ranking import rebuild_ranking
 from tournaments.models import Game, Player
 
@@ -20,13 +20,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def played(evening, organiser, vincennes_organiser):
+def played(evening, seated):
     """Two venues seated, the first table of each finished."""
-    montreuil, vincennes = evening.venues.order_by("number")
-    register_at_venue(venue=montreuil, names=["Anne", "Bruno", "Chloé", "Denis"], user=organiser)
-    register_at_venue(venue=vincennes, names=["Ivan", "Jeanne", "Karim"], user=vincennes_organiser)
-    seat_venue(venue=montreuil, user=organiser, seed=1)
-    seat_venue(venue=vincennes, user=vincennes_organiser, seed=1)
+    montreuil, vincennes = seated
     for venue in (montreuil, vincennes):
         game = Game.objects.filter(venue=venue).order_by("table_number").first()
         names = [seat.player.name for seat in game.seats.order_by("position")]
@@ -36,17 +32,22 @@ def played(evening, organiser, vincennes_organiser):
     return montreuil, vincennes
 
 
+def on_a_phone(page: Page, url: str) -> Page:
+    """`url` opened on a 390 × 844 phone."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(url)
+    return page
+
+
 def test_a_players_phone_follows_the_ranking_across_venues(
     page: Page, live_server: LiveServer, artifacts: Path, evening, played
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{live_server.url}/events/{evening.pk}/ranking/")
+    on_a_phone(page, f"{live_server.url}/events/{evening.pk}/ranking/")
     lines = page.locator("main tbody tr")
     expect(lines).to_have_count(7)
     expect(page.locator("main")).to_contain_text("Rami club de Vincennes")
     expect(page.locator("main")).to_contain_text("Ivan")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page is {width}px wide"
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "evening-ranking-phone-390.png", full_page=True)
 
 
@@ -60,8 +61,7 @@ def test_a_players_federation_rating_explains_itself_on_a_phone(
     line = page.locator("main tbody tr")
     expect(line).to_have_count(1)  # the game behind his number, where he played it
     expect(line).to_contain_text(f"{evening.name} · Rami club de Vincennes · table 201")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page is {width}px wide"
+    assert_no_sideways_scroll(page)
     page.screenshot(path=artifacts / "federation-rating-phone-390.png", full_page=True)
 
 

@@ -12,7 +12,6 @@ from django.urls import reverse
 
 from tests.factories import UserFactory, organise, play
 from tournaments.clubs.services.roles import create_screen_link
-from tournaments.federation.services.evenings import register_at_venue, seat_venue
 from tournaments.models import Event, Game, Registration, Role
 from tournaments.screen import display as screen_display
 from tournaments.web import polling
@@ -25,16 +24,6 @@ def client_of(user) -> Client:
     if user is not None:
         client.force_login(user)
     return client
-
-
-@pytest.fixture
-def seated(evening, organiser, vincennes_organiser):
-    montreuil, vincennes = evening.venues.order_by("number")
-    register_at_venue(venue=montreuil, names=["Anne", "Bruno", "Chloé", "Denis"], user=organiser)
-    register_at_venue(venue=vincennes, names=["Ivan", "Jeanne", "Karim"], user=vincennes_organiser)
-    seat_venue(venue=montreuil, user=organiser, seed=1)
-    seat_venue(venue=vincennes, user=vincennes_organiser, seed=1)
-    return montreuil, vincennes
 
 
 def test_an_official_creates_an_evening_from_the_federations_page(official, federation, vincennes):
