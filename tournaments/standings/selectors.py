@@ -324,7 +324,7 @@ class RecentStandings:
     finished_games: int  # finished games when they were worked out: what they count at least
     version: int  # the event's standings version they were worked out at
     made: float  # time.monotonic() then
-    current: bool = True  # of the version of the event the caller read, or newer
+    current: bool = True  # of the standings version of the event as the caller read it
 
 
 # Per process: an event (its id and identity: a database built again, as each test's, never
