@@ -152,8 +152,9 @@ def test_two_tables_finishing_at_once_leave_everyones_opponents_points_right(mon
     """X met A1, then B1; A1's and B1's tables finish together in round 3. Each save sums
     the opponents' points of whoever met its players from the points as stored: the second
     must see the first's, or X's misses one, whether the event is rated (the ratings lock
-    its club) or not (a copy kept apart). A hand locks its event's row with its game's
-    (play/services/entry.py), which orders them; a change to that lock must keep this."""
+    its club) or not (a copy kept apart). A table's last hand locks its event's row before
+    the sums (play/services/locks.py), which orders them; a change to that lock must keep
+    this."""
     from django.db import connection
 
     from tournaments.standings import services

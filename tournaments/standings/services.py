@@ -29,18 +29,22 @@ def players_changed(*, event_id: int, player_ids: Iterable[int]) -> None:
     # No savepoint of its own (two statements fewer for a table's last hand): its callers
     # let an error undo their whole transaction.
     with transaction.atomic(savepoint=False):
+        # First, as it locks the event's row (play/services/locks.py): the sums below are read
+        # after any other writer's of the event has committed, never beside it.
+        standings_changed(event_id)
         _write_sums(event_id, ids)
         met = Seat.objects.filter(
             game__event_id=event_id, game__finished=True, game__seats__player_id__in=ids
         ).values_list("player_id", flat=True)
         _write_opponents_points(event_id, ids | set(met))
-        _tell_changed(event_id)
+        _tell_webhooks(event_id)
 
 
 def rebuild_event(*, event_id: int) -> None:
     """Every row of the event again: after a migration, a recompute, or rows written in bulk
     without the services (benchmarks)."""
     with transaction.atomic():
+        standings_changed(event_id)  # the event's lock first, as above
         seated = Seat.objects.filter(game__event_id=event_id).values_list("player_id", flat=True)
         byes = Bye.objects.filter(round__event_id=event_id).values_list("player_id", flat=True)
         ids = set(seated) | set(byes)
@@ -48,13 +52,11 @@ def rebuild_event(*, event_id: int) -> None:
         for start in range(0, len(ids), CHUNK):
             _write_sums(event_id, set(sorted(ids)[start : start + CHUNK]))
         _write_opponents_points(event_id, None)
-        _tell_changed(event_id)
+        _tell_webhooks(event_id)
 
 
-def _tell_changed(event_id: int) -> None:
-    """The standings moved: the combined ranking's version (the pages that follow the
-    standings alone), and webhooks hear of it (they read them from the API)."""
-    standings_changed(event_id)
+def _tell_webhooks(event_id: int) -> None:
+    """The standings moved: webhooks hear of it (they read them from the API)."""
     tell(
         Happening.STANDINGS_CHANGED,
         event_id=event_id,

@@ -30,6 +30,7 @@ from tournaments.models import (
     Standing,
 )
 from tournaments.models.signals import rewritten
+from tournaments.play.services.locks import lock_rounds, lock_tables
 from tournaments.ratings import services as ratings
 
 
@@ -37,6 +38,10 @@ def delete_event(*, event: Event, user: Actor = None, reason: str = "") -> Event
     """Delete the event and all of it; the club's ratings recomputed from its date when its
     games were rated; the deletion recorded, with `user` and `reason`."""
     with transaction.atomic():
+        # Its rounds, its tables, then itself (play/services/locks.py): a hand in flight is
+        # stored (and deleted) first; none starts until the deletion is over.
+        lock_rounds(Round.objects.filter(event_id=event.pk))
+        lock_tables(Game.objects.filter(event_id=event.pk))
         event = Event.objects.select_for_update().select_related("club").get(pk=event.pk)
         goes = what_goes(event)
         record = _record(event, goes, user, reason)

@@ -21,6 +21,7 @@ from tournaments.edits import services as edits
 from tournaments.edits.services import Seen
 from tournaments.models import Bye, Club, Event, Game, Player, Registration
 from tournaments.play.services import versions
+from tournaments.play.services.locks import lock_tables
 from tournaments.play.services.scoring import MOST_TOURNAMENT_POINTS, refresh_game
 from tournaments.prizes.selectors import event_categories, shares_set_aside
 from tournaments.ratings.services import event_date_changed
@@ -115,9 +116,10 @@ def change_rules(
     page showed), refused with EditConflict if they were changed meanwhile."""
     options = validated_options(variant, options)
     with transaction.atomic():
-        # The tables first, as hand entry locks them (a table, then its event's version);
-        # those imported from a file keep the file's rules.
-        games = list(event.games.filter(imported=False).select_for_update())
+        # The tables first, as hand entry locks them (a table, then its event's version:
+        # play/services/locks.py), all of them, as all show the event's name; those imported
+        # from a file keep the file's rules.
+        games = [game for game in lock_tables(event.games.all()) if not game.imported]
         stored = Event.objects.select_for_update().get(pk=event.pk)
         now = edits.values_of(stored, RULES)
         if seen is not None and _variant_of(seen.values) != _variant_of(now):
@@ -191,7 +193,7 @@ def save_settings(
         raise ValueError(f"not settings: {sorted(unknown)}")
     with transaction.atomic():
         # The tables first, as hand entry locks them (a table, then its event's version).
-        games = list(Game.objects.filter(event_id=event.pk).select_for_update())
+        games = lock_tables(Game.objects.filter(event_id=event.pk))
         stored = Event.objects.select_for_update().get(pk=event.pk)
         edits.check_unchanged(stored, seen)
         changes = edits.changed(stored, changes)

@@ -20,6 +20,7 @@ from tournaments.models import Bye, Event, Game, Hand, Happening, Player, Round,
 from tournaments.models.signals import tell
 from tournaments.play.services import versions
 from tournaments.play.services.entry import refuse_pending, set_closed
+from tournaments.play.services.locks import lock_rounds, lock_tables
 from tournaments.ratings.selectors import current_ratings
 from tournaments.rules import PRESETS
 from tournaments.standings import services as standings
@@ -216,6 +217,10 @@ def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
     """Seat a round again, allowed until its first hand is entered: one step, so that if the
     new seating is refused the old one stands."""
     with transaction.atomic():
+        # The round, its tables, then the event (play/services/locks.py): a hand in flight at
+        # one of them is stored first, and refuses this below.
+        lock_rounds(Round.objects.filter(pk=round_.pk))
+        lock_tables(round_.games.all())
         event = Event.objects.select_for_update().get(pk=round_.event_id)
         if Hand.objects.filter(game__round=round_).exists():
             raise ValidationError(
@@ -238,6 +243,9 @@ def close_round(*, round_: Round) -> Round:
     Refused while a hand waits for confirmation: it is confirmed or discarded first."""
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        # Its tables before any is closed, which takes the event's lock (play/services/locks.py):
+        # a hand in flight at one of them is stored first.
+        lock_tables(round_.games.all())
         # Every table, closed ones too: nothing is final while a hand waits.
         refuse_pending(round_.games.all())
         for game in round_.games.filter(finished=False, closed=False):

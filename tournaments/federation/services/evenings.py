@@ -47,6 +47,7 @@ from tournaments.models import (
 )
 from tournaments.play.services import versions
 from tournaments.play.services.entry import refuse_pending, set_closed
+from tournaments.play.services.locks import lock_tables
 from tournaments.standings.services import standings_changed
 
 # How a venue's tables are numbered: venue 3's from 301. A venue has at most 99 tables.
@@ -180,8 +181,9 @@ def seat_venue(*, venue: Venue, user: Actor, seed: int | None = None) -> Round:
     ]
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else seed
     with transaction.atomic():
-        # One venue seats at a time: the round's row and numbers are shared.
-        Event.objects.select_for_update().get(pk=event.pk)
+        # One seating of this venue at a time (its numbers); not the event's lock, taken after
+        # the round's (play/services/locks.py): another venue may be closing that round.
+        Venue.objects.select_for_update().filter(pk=venue.pk).first()
         last = last_round_number(venue)
         if last is not None:
             _refuse_while_tables_play(venue, last)
@@ -194,11 +196,14 @@ def seat_venue(*, venue: Venue, user: Actor, seed: int | None = None) -> Round:
             raise ValidationError(
                 _("A venue seats at most %(most)s tables a round.") % {"most": TABLES_PER_VENUE - 1}
             )
+        # Two venues may make it at once: the second gets the first's (its number is unique).
         round_, made = Round.objects.get_or_create(
             event=event,
             number=number,
             defaults={"seating_method": event.seating_method, "seed": seed},
         )
+        if not made:
+            round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if not made and round_.closed_at is not None:
             round_.closed_at = None  # this venue plays it now
             round_.save(update_fields=["closed_at"])
@@ -259,6 +264,8 @@ def close_venue_round(*, venue: Venue, user: Actor) -> Round:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         tables = Game.objects.filter(round=round_, venue=venue)
+        # Its tables before any is closed, which takes the event's lock (play/services/locks.py).
+        lock_tables(tables)
         refuse_pending(tables)
         for game in tables.filter(finished=False, closed=False):
             set_closed(game=game, closed=True, user=user, reason="venue's round closed")

@@ -27,7 +27,7 @@ from tournaments import rules
 from tournaments.clubs.permissions import Can
 from tournaments.clubs.selectors.roles import may_on_game
 from tournaments.clubs.services.actors import Actor
-from tournaments.models import Game, Hand, HandLine, Happening, Seat
+from tournaments.models import Event, Game, Hand, HandLine, Happening, Round, Seat
 from tournaments.models.games import START
 from tournaments.models.signals import tell
 from tournaments.play.facts import HandFacts, engine_game, hold_lines, load_facts
@@ -116,7 +116,14 @@ def record_hand(
             # One writer per game at a time (PostgreSQL row lock; SQLite's IMMEDIATE
             # transactions serialise writers already).
             seen = game.version
-            game = Game.objects.select_for_update().select_related("event").get(pk=game.pk)
+            # Its table's row only (play/services/locks.py): hands at other tables go on.
+            game = (
+                Game.objects.select_for_update(of=("self",)).select_related("event").get(pk=game.pk)
+            )
+            if game.version != seen:
+                # It may have waited for a settings save that held the table: the event as
+                # committed since (only the locked row is read again), one query more.
+                game.event = Event.objects.get(pk=game.event_id)
             # Read once under the lock: checked, scored, then rescored without reading back
             # (a hand entered is the busiest write of a night: two reads in all). A seat's
             # only change after seating (its total) moves the game's version: the seats the
@@ -204,7 +211,8 @@ def correct_hand(
     hand changed since."""
     _require_reason(reason)
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("event").get(pk=hand.game_id)
+        # Its table's row only (play/services/locks.py); the event read under it, as it is.
+        game = Game.objects.select_for_update(of=("self",)).get(pk=hand.game_id)
         hand = Hand.objects.get(pk=hand.pk)
         if seen is not None and hand_fingerprint(hand, hand.lines.all()) != seen:
             raise HandChanged(
@@ -303,7 +311,8 @@ def confirm_hand(
     names the player of the table who confirms (`confirmed_by_seat`), who cannot be the one
     named as entering it, from another phone or account than the one it was entered from."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("event").get(pk=hand.game_id)
+        # Its table's row only (play/services/locks.py); the event read under it, as it is.
+        game = Game.objects.select_for_update(of=("self",)).get(pk=hand.game_id)
         hand = Hand.objects.get(pk=hand.pk)
         if not hand.is_provisional:
             raise ValidationError(_("This hand does not need confirming."))
@@ -404,7 +413,11 @@ def set_closed(*, game: Game, closed: bool, user: Actor = None, reason: str = ""
     """Close or reopen a game and rescore it; the history says who and why ("closed",
     "reopened" or the reason given, e.g. "round closed")."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+        # The round first (play/services/locks.py): a table is not reopened in a round being
+        # closed, and closing a round (which holds it) takes its tables after it.
+        round_ = Round.objects.select_for_update().get(pk=game.round_id)
+        game = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
+        game.round = round_
         if closed:
             refuse_pending([game])
         elif game.round.is_closed:

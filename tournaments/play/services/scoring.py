@@ -48,22 +48,30 @@ def refresh_game(
         result = rules.score_game(engine_game(game, seats, hands))
         decided = is_decided(result, hands)
         was_finished = game.finished
+        # Its result is new, changed or gone: the event-wide sums follow.
+        result_moves = decided or was_finished
         _write_hands(seats, hands, result)
         _write_seats(game, seats, result, decided)
         _write_game(game, seats, hands, result, decided)
-        # The club ratings follow the finishing order, in the same transaction.
-        ratings.game_result_changed(game, seats, decided=decided, was_finished=was_finished)
-        if decided or was_finished:
+        if result_moves:
+            # The event's lock before its sums, then the club's for its ratings (the order of
+            # play/services/locks.py): two tables finishing at once sum one after the other,
+            # each reading the other's committed rows.
+            versions.event_changed(game.event_id)
             # The players' sums in the event, and the Buchholz of whoever met them.
             standings.players_changed(
                 event_id=game.event_id, player_ids=[seat.player_id for seat in seats]
             )
+        # The club ratings follow the finishing order, in the same transaction.
+        ratings.game_result_changed(game, seats, decided=decided, was_finished=was_finished)
         if decided and not was_finished:
             tell(Happening.GAME_FINISHED, event_id=game.event_id, data=lambda: game_news(game))
-        if decided or was_finished:
+        if result_moves:
             result_changed.send(sender=None, game=game)
-        # Last: the event's row stays locked until the commit (play/services/versions.py).
-        versions.event_changed(game.event_id)
+        else:
+            # Last: the event's row stays locked until the commit (play/services/versions.py),
+            # the shortest time for the busiest write of a night.
+            versions.event_changed(game.event_id)
     return result
 
 

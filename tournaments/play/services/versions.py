@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.db.models import F
 
 from tournaments.models import Event, Game, Round
+from tournaments.play.services.locks import lock_tables
 
 NEXT = F("version") + 1
 
@@ -31,12 +32,14 @@ def game_changed(game: Game) -> None:
 
 def round_changed(round_: Round) -> None:
     """Something every table of a round shows has changed (its clock)."""
+    lock_tables(Game.objects.filter(round=round_))  # in the order hands and writers take them
     Game.objects.filter(round=round_).update(version=NEXT)
     event_changed(round_.event_id)
 
 
 def event_edited(event: Event) -> None:
     """The event's own settings changed: every table's page shows its name and rules."""
+    lock_tables(Game.objects.filter(event=event))  # as round_changed (its callers may hold them)
     Game.objects.filter(event=event).update(version=NEXT)
     # Its tie-breaks or points scale may order the standings anew.
     Event.objects.filter(pk=event.pk).update(standings_version=F("standings_version") + 1)
