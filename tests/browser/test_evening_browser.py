@@ -48,6 +48,11 @@ def test_a_players_phone_follows_the_ranking_across_venues(
     expect(page.locator("main")).to_contain_text("Rami club de Vincennes")
     expect(page.locator("main")).to_contain_text("Ivan")
     assert_no_sideways_scroll(page)
+    # Nor does the table inside its frame (it did: the wins column was cut at 390 px).
+    table = page.locator("#evening-ranking .table-scroll")
+    assert table.evaluate("(frame) => frame.scrollWidth <= frame.clientWidth")
+    ivan = lines.filter(has_text="Ivan").locator("th")  # his club under his name
+    expect(ivan).to_contain_text("Rami club de Vincennes")
     page.screenshot(path=artifacts / "evening-ranking-phone-390.png", full_page=True)
 
 
