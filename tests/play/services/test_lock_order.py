@@ -23,7 +23,8 @@ from tournaments.events.services import events as event_services
 from tournaments.events.services.deletion import delete_event
 from tournaments.events.services.events import save_settings
 from tournaments.events.services.rounds import close_round, reseat_round
-from tournaments.federation.services.evenings import close_venue_round
+from tournaments.federation.services import evenings
+from tournaments.federation.services.evenings import close_venue_round, seat_venue
 from tournaments.models import Event, Game, Hand, Round
 from tournaments.play.services import entry
 from tournaments.play.services.entry import reopen_game
@@ -209,3 +210,25 @@ def test_closing_a_venues_round_waits_for_a_hand_in_flight_at_it(
     closing.outcome()
     assert Game.objects.get(pk=at_vincennes.pk).closed
     assert not Game.objects.get(pk=at_montreuil.pk).closed
+
+
+def test_a_venue_seats_a_round_another_venue_is_closing(
+    monkeypatch, seated, organiser, vincennes_organiser
+) -> None:
+    """Montreuil seats round 2 while Vincennes closes its round 2. Failed before ("deadlock
+    detected"): the venue's lock, through its default order, locked the event too, then
+    waited for the round that the closing held while it waited for the event."""
+    montreuil, vincennes = seated
+    close_venue_round(venue=montreuil, user=organiser)
+    close_venue_round(venue=vincennes, user=vincennes_organiser)
+    seat_venue(venue=vincennes, user=vincennes_organiser, seed=1)
+    with stopped_after(monkeypatch, evenings, "refuse_pending", "vincennes") as held:
+        closing = Side(
+            "vincennes", lambda: close_venue_round(venue=vincennes, user=vincennes_organiser)
+        )
+        assert held.wait(WAIT)
+        seating = Side("montreuil", lambda: seat_venue(venue=montreuil, user=organiser, seed=1))
+        assert seating.waits()
+    closing.outcome()
+    assert seating.outcome().number == 2
+    assert Game.objects.filter(venue=montreuil, round__number=2).exists()

@@ -58,6 +58,7 @@ from tournaments.models import (
 from tournaments.models.signals import rewritten
 from tournaments.play.services import versions
 from tournaments.play.services.entry import set_held
+from tournaments.play.services.locks import lock_rounds, lock_tables
 from tournaments.play.services.scoring import derive_game, derive_rows, derive_seats, is_decided
 from tournaments.ratings import services as ratings
 from tournaments.rules.gamefile import option_overrides
@@ -144,11 +145,12 @@ def _same_event(
     """Whether the archive's event counts in the club, and the seasons that chose the copy
     it replaces (they choose it instead); refused if the club counts it already and the
     organiser has not said what to do."""
-    same = (
-        Event.objects.select_for_update()
-        .filter(club=club, uuid=archive.event["uuid"], counted=True)
-        .first()
-    )
+    counted_copy = Event.objects.filter(club=club, uuid=archive.event["uuid"], counted=True)
+    if (played := counted_copy.first()) is not None:
+        # Its rounds and tables before its row (play/services/locks.py): it may be in play.
+        lock_rounds(played.rounds.all())
+        lock_tables(played.games.all())
+    same = counted_copy.select_for_update(of=("self",)).first()
     if same is None:
         return True, []
     if existing == APART:

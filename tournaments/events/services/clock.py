@@ -16,6 +16,7 @@ from tournaments.clubs.services.actors import Actor
 from tournaments.events.selectors.clock import clock_changes
 from tournaments.models import ClockChange, Round
 from tournaments.play.services import versions
+from tournaments.play.services.locks import lock_round
 from tournaments.rules.clock import (
     EXTEND,
     NOT_STARTED,
@@ -67,7 +68,7 @@ def _act(round_: Round, action: str, minutes: int, user: Actor, now: datetime | 
     now = now or timezone.now()
     with transaction.atomic():
         # One organiser's click at a time: two laptops cannot both start the clock.
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = lock_round(round_.pk)
         if round_.is_closed:
             raise ValidationError(
                 _("Round %(number)s is closed: its clock has stopped.") % {"number": round_.number}

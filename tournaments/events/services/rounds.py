@@ -20,7 +20,7 @@ from tournaments.models import Bye, Event, Game, Hand, Happening, Player, Round,
 from tournaments.models.signals import tell
 from tournaments.play.services import versions
 from tournaments.play.services.entry import refuse_pending, set_closed
-from tournaments.play.services.locks import lock_rounds, lock_tables
+from tournaments.play.services.locks import lock_round, lock_tables
 from tournaments.ratings.selectors import current_ratings
 from tournaments.rules import PRESETS
 from tournaments.standings import services as standings
@@ -219,7 +219,7 @@ def reseat_round(*, round_: Round, seed: int | None = None) -> Round:
     with transaction.atomic():
         # The round, its tables, then the event (play/services/locks.py): a hand in flight at
         # one of them is stored first, and refuses this below.
-        lock_rounds(Round.objects.filter(pk=round_.pk))
+        lock_round(round_.pk)
         lock_tables(round_.games.all())
         event = Event.objects.select_for_update().get(pk=round_.event_id)
         if Hand.objects.filter(game__round=round_).exists():
@@ -242,7 +242,7 @@ def close_round(*, round_: Round) -> Round:
     that played no hand is closed without a result), and no hand can be entered any more.
     Refused while a hand waits for confirmation: it is confirmed or discarded first."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = lock_round(round_.pk)
         # Its tables before any is closed, which takes the event's lock (play/services/locks.py):
         # a hand in flight at one of them is stored first.
         lock_tables(round_.games.all())

@@ -47,7 +47,7 @@ from tournaments.models import (
 )
 from tournaments.play.services import versions
 from tournaments.play.services.entry import refuse_pending, set_closed
-from tournaments.play.services.locks import lock_tables
+from tournaments.play.services.locks import lock_round, lock_tables
 from tournaments.standings.services import standings_changed
 
 # How a venue's tables are numbered: venue 3's from 301. A venue has at most 99 tables.
@@ -183,7 +183,7 @@ def seat_venue(*, venue: Venue, user: Actor, seed: int | None = None) -> Round:
     with transaction.atomic():
         # One seating of this venue at a time (its numbers); not the event's lock, taken after
         # the round's (play/services/locks.py): another venue may be closing that round.
-        Venue.objects.select_for_update().filter(pk=venue.pk).first()
+        Venue.objects.select_for_update(of=("self",)).get(pk=venue.pk)
         last = last_round_number(venue)
         if last is not None:
             _refuse_while_tables_play(venue, last)
@@ -203,7 +203,7 @@ def seat_venue(*, venue: Venue, user: Actor, seed: int | None = None) -> Round:
             defaults={"seating_method": event.seating_method, "seed": seed},
         )
         if not made:
-            round_ = Round.objects.select_for_update().get(pk=round_.pk)
+            round_ = lock_round(round_.pk)
         if not made and round_.closed_at is not None:
             round_.closed_at = None  # this venue plays it now
             round_.save(update_fields=["closed_at"])
@@ -262,7 +262,7 @@ def close_venue_round(*, venue: Venue, user: Actor) -> Round:
     if round_ is None:
         raise ValidationError(_("This venue has not seated a round yet."))
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = lock_round(round_.pk)
         tables = Game.objects.filter(round=round_, venue=venue)
         # Its tables before any is closed, which takes the event's lock (play/services/locks.py).
         lock_tables(tables)

@@ -27,11 +27,12 @@ from tournaments import rules
 from tournaments.clubs.permissions import Can
 from tournaments.clubs.selectors.roles import may_on_game
 from tournaments.clubs.services.actors import Actor
-from tournaments.models import Event, Game, Hand, HandLine, Happening, Round, Seat
+from tournaments.models import Event, Game, Hand, HandLine, Happening, Seat
 from tournaments.models.games import START
 from tournaments.models.signals import tell
 from tournaments.play.facts import HandFacts, engine_game, hold_lines, load_facts
 from tournaments.play.selectors.news import hand_news
+from tournaments.play.services.locks import lock_round, lock_table
 from tournaments.play.services.scoring import derive_hand, refresh_game
 from tournaments.rules.cards import format_cards
 from tournaments.rules.hands import NEVER_MELDED, Held, count_hand
@@ -115,15 +116,15 @@ def record_hand(
         with transaction.atomic():
             # One writer per game at a time (PostgreSQL row lock; SQLite's IMMEDIATE
             # transactions serialise writers already).
-            seen = game.version
+            seen, event_read = game.version, game.event
             # Its table's row only (play/services/locks.py): hands at other tables go on.
-            game = (
-                Game.objects.select_for_update(of=("self",)).select_related("event").get(pk=game.pk)
-            )
-            if game.version != seen:
-                # It may have waited for a settings save that held the table: the event as
-                # committed since (only the locked row is read again), one query more.
-                game.event = Event.objects.get(pk=game.event_id)
+            game = lock_table(game.pk)
+            if game.version == seen:
+                # Unchanged since the caller read it with its event: no writer of the event's
+                # settings came between (each moves every table's version, under its lock).
+                game.event = event_read
+            else:
+                game.event = Event.objects.get(pk=game.event_id)  # as committed since
             # Read once under the lock: checked, scored, then rescored without reading back
             # (a hand entered is the busiest write of a night: two reads in all). A seat's
             # only change after seating (its total) moves the game's version: the seats the
@@ -212,7 +213,7 @@ def correct_hand(
     _require_reason(reason)
     with transaction.atomic():
         # Its table's row only (play/services/locks.py); the event read under it, as it is.
-        game = Game.objects.select_for_update(of=("self",)).get(pk=hand.game_id)
+        game = lock_table(hand.game_id)
         hand = Hand.objects.get(pk=hand.pk)
         if seen is not None and hand_fingerprint(hand, hand.lines.all()) != seen:
             raise HandChanged(
@@ -254,7 +255,7 @@ def delete_last_hand(
     """
     _require_reason(reason)
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = lock_table(game.pk)
         hand = game.hands.order_by("-number").first()
         if hand is None:
             raise ValidationError(_("There is no hand to delete."))
@@ -274,7 +275,7 @@ def discard_hand(*, hand: Hand, reason: str, user: Actor = None) -> None:
     why); the hands after it move up one number."""
     _require_reason(reason)
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=hand.game_id)
+        game = lock_table(hand.game_id)
         stored = game.hands.filter(pk=hand.pk).first()
         if stored is None:
             raise ValidationError(_("This hand has been deleted since."))
@@ -312,7 +313,7 @@ def confirm_hand(
     named as entering it, from another phone or account than the one it was entered from."""
     with transaction.atomic():
         # Its table's row only (play/services/locks.py); the event read under it, as it is.
-        game = Game.objects.select_for_update(of=("self",)).get(pk=hand.game_id)
+        game = lock_table(hand.game_id)
         hand = Hand.objects.get(pk=hand.pk)
         if not hand.is_provisional:
             raise ValidationError(_("This hand does not need confirming."))
@@ -415,8 +416,8 @@ def set_closed(*, game: Game, closed: bool, user: Actor = None, reason: str = ""
     with transaction.atomic():
         # The round first (play/services/locks.py): a table is not reopened in a round being
         # closed, and closing a round (which holds it) takes its tables after it.
-        round_ = Round.objects.select_for_update().get(pk=game.round_id)
-        game = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
+        round_ = lock_round(game.round_id)
+        game = lock_table(game.pk)
         game.round = round_
         if closed:
             refuse_pending([game])

@@ -15,6 +15,7 @@ from tournaments.models import Game, Hand, Seat, SetAsideHand
 from tournaments.play.facts import HandFacts
 from tournaments.play.services import versions
 from tournaments.play.services.entry import record_hand
+from tournaments.play.services.locks import lock_table
 
 SENT, DISCARDED = SetAsideHand.Decision.SENT, SetAsideHand.Decision.DISCARDED
 
@@ -100,7 +101,7 @@ def discard_kept_hand(
     if the entry is a stored hand; a decision made already stands."""
     with transaction.atomic():
         # Under the game's lock: the same entry cannot be stored and discarded at once.
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = lock_table(game.pk)
         stored = game.hands.filter(idempotency_key=key).first()
         if stored is not None:
             raise AlreadyStored(stored)

@@ -12,6 +12,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 
 from tournaments.models import Game
 from tournaments.models.games import new_link_token
+from tournaments.play.services.locks import lock_table
 
 
 def set_table_link(*, game: Game, enabled: bool) -> Game:
@@ -30,7 +31,7 @@ def set_table_link(*, game: Game, enabled: bool) -> Game:
 def renew_table_link(*, game: Game) -> Game:
     """Give the table a new link: the old one (and its QR code) stops working at once."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = lock_table(game.pk)
         game.link_token = new_link_token()
         game.link_enabled = True
         game.link_reopened_on = timezone.localdate()

@@ -19,6 +19,7 @@ from tournaments.models import Game, Hand, HandLine, Seat
 from tournaments.play.facts import HandFacts, HeldLine, held_value
 from tournaments.play.selectors.history import HistoryRecord
 from tournaments.play.services.entry import correct_hand, delete_last_hand, set_held
+from tournaments.play.services.locks import lock_table
 from tournaments.play.services.scoring import refresh_game
 from tournaments.rules.hands import Held
 
@@ -68,7 +69,7 @@ def _facts_as_of(version: HistoryRecord, moment: datetime) -> HandFacts:
 
 def _restore(game: Game, record: HistoryRecord, reason: str) -> None:
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = lock_table(game.pk)
         last = game.hands.aggregate(last=Max("number"))["last"] or 0
         if record.number != last + 1 or game.closed:
             raise ValidationError(

@@ -39,7 +39,9 @@ def round_changed(round_: Round) -> None:
 
 def event_edited(event: Event) -> None:
     """The event's own settings changed: every table's page shows its name and rules."""
-    lock_tables(Game.objects.filter(event=event))  # as round_changed (its callers may hold them)
+    # The settings' writers hold them already (and the event); any other caller takes them
+    # here, before the event's row (play/services/locks.py).
+    lock_tables(Game.objects.filter(event=event))
     Game.objects.filter(event=event).update(version=NEXT)
     # Its tie-breaks or points scale may order the standings anew.
     Event.objects.filter(pk=event.pk).update(standings_version=F("standings_version") + 1)
