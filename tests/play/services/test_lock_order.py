@@ -21,7 +21,7 @@ from django.db import connection
 from tests.factories import EventFactory, make_game, play
 from tournaments.events.services import events as event_services
 from tournaments.events.services.deletion import delete_event
-from tournaments.events.services.events import save_settings
+from tournaments.events.services.events import change_rules, save_settings
 from tournaments.events.services.rounds import close_round, reseat_round
 from tournaments.federation.services import evenings
 from tournaments.federation.services.evenings import close_venue_round, seat_venue
@@ -232,3 +232,27 @@ def test_a_venue_seats_a_round_another_venue_is_closing(
     closing.outcome()
     assert seating.outcome().number == 2
     assert Game.objects.filter(venue=montreuil, round__number=2).exists()
+
+
+def test_a_venue_seating_during_a_rules_change_seats_its_tables_with_the_new_rules(
+    monkeypatch, seated, organiser, vincennes_organiser
+) -> None:
+    """Failed before: the venue's new tables took the rules the seating had read, and the
+    rules' change, which could not see them, left them so."""
+    montreuil, vincennes = seated
+    close_venue_round(venue=montreuil, user=organiser)
+    close_venue_round(venue=vincennes, user=vincennes_organiser)
+    evening = montreuil.event
+    with stopped_after(monkeypatch, event_services.edits, "values_of", "organiser") as held:
+        changing = Side(
+            "organiser",
+            lambda: change_rules(event=evening, variant=evening.variant, options={"target": 80}),
+        )
+        assert held.wait(WAIT)
+        seating = Side("montreuil", lambda: seat_venue(venue=montreuil, user=organiser, seed=1))
+        assert seating.waits()
+    changing.outcome()
+    seating.outcome()
+    tables = Game.objects.filter(venue=montreuil, round__number=2)
+    assert tables.exists()
+    assert {game.options["target"] for game in tables} == {80}

@@ -119,8 +119,10 @@ def change_rules(
         # The tables first, as hand entry locks them (a table, then its event's version:
         # play/services/locks.py), all of them, as all show the event's name; those imported
         # from a file keep the file's rules.
-        games = [game for game in lock_tables(event.games.all()) if not game.imported]
+        lock_tables(event.games.all())
         stored = Event.objects.select_for_update().get(pk=event.pk)
+        # Again, with the tables seated while this waited for the event (they were not seen).
+        games = [game for game in lock_tables(event.games.all()) if not game.imported]
         now = edits.values_of(stored, RULES)
         if seen is not None and _variant_of(seen.values) != _variant_of(now):
             # The same rules written otherwise ({} or the preset's own target) are no change.
@@ -193,8 +195,10 @@ def save_settings(
         raise ValueError(f"not settings: {sorted(unknown)}")
     with transaction.atomic():
         # The tables first, as hand entry locks them (a table, then its event's version).
-        games = lock_tables(Game.objects.filter(event_id=event.pk))
+        lock_tables(Game.objects.filter(event_id=event.pk))
         stored = Event.objects.select_for_update().get(pk=event.pk)
+        # Again, with the tables seated while this waited for the event (they were not seen).
+        games = lock_tables(Game.objects.filter(event_id=event.pk))
         edits.check_unchanged(stored, seen)
         changes = edits.changed(stored, changes)
         if not changes:

@@ -183,7 +183,7 @@ def seat_venue(*, venue: Venue, user: Actor, seed: int | None = None) -> Round:
     with transaction.atomic():
         # One seating of this venue at a time (its numbers); not the event's lock, taken after
         # the round's (play/services/locks.py): another venue may be closing that round.
-        Venue.objects.select_for_update(of=("self",)).get(pk=venue.pk)
+        Venue.objects.select_for_update(of=("self",), no_key=True).get(pk=venue.pk)
         last = last_round_number(venue)
         if last is not None:
             _refuse_while_tables_play(venue, last)
@@ -207,6 +207,10 @@ def seat_venue(*, venue: Venue, user: Actor, seed: int | None = None) -> Round:
         if not made and round_.closed_at is not None:
             round_.closed_at = None  # this venue plays it now
             round_.save(update_fields=["closed_at"])
+        # The event's row after the round's, read again under it: its tables and byes take the
+        # rules and points as a settings save just committed left them (that save could not
+        # see these tables to change them).
+        event = Event.objects.select_for_update(of=("self",), no_key=True).get(pk=event.pk)
         # The seating gives back the ids it was given.
         by_id: dict[seating.PlayerId, Player] = {player.id: player for player in players}
         create_games(

@@ -236,7 +236,9 @@ def send_delivery(delivery_id: str, resent_by: int | None = None) -> None:
     `resent_by`: the organiser who asked for this try (his id), noted in the log."""
     with transaction.atomic():
         delivery = (
-            WebhookDelivery.objects.select_for_update(skip_locked=True)
+            # Its own row only: locking its subscription's too made another worker skip every
+            # other delivery of that subscription, as if it were being sent.
+            WebhookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("subscription")
             .filter(pk=delivery_id, state=WebhookDelivery.State.PENDING)
             .first()

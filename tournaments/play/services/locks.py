@@ -17,10 +17,11 @@ lock reads the event again when the table moved meanwhile (`record_hand`): Postg
 again only the row it locked, and a settings save that held the table changed the event too.
 
 One window is left, and said here: a table seated at a venue while the event's settings are
-being saved is not among the tables the save locked first, and a hand entered at it at that
-very moment waits for the event while the save waits for the table. PostgreSQL ends one of
-the two after a second; the site answers it "busy, nothing was saved" (ramiscore/middleware.py)
-and a phone keeps its hand to send again (docs/offline.md).
+being saved (or the event replaced from an archive) is not among the tables the save locked
+first; the save locks it after the event, so that it takes the new settings too, and a hand
+entered at it at that very moment waits for the event while the save waits for the table.
+PostgreSQL ends one of the two after a second; the site answers it "busy, nothing was saved"
+(ramiscore/middleware.py) and a phone keeps its hand to send again (docs/offline.md).
 """
 
 from __future__ import annotations
