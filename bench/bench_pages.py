@@ -146,8 +146,8 @@ def measure() -> dict[str, object]:
     results["hand entry POST (hand 31, with a card count): median ms"] = wall
     results["hand entry POST: queries"] = queries
     results["hand entry POSTs stored"] = f"{saved}/{RUNS}"
-    # The page the phone comes back to after a save (the POST's redirect), with the hand it
-    # just saved: a quarter of a night's server time in the load benchmark.
+    # The page a phone without JavaScript comes back to after a save (the POST's redirect),
+    # with the hand it just saved (the page's own sender stays, and fetches its live part).
     wall, cpu, queries = _median(lambda i: organiser_client.get(f"/games/{games[i].id}/enter/"))
     results[f"hand entry page after a save ({HANDS + 1} hands): median ms"] = wall
     results["hand entry page after a save: median CPU ms"] = cpu

@@ -12,8 +12,9 @@ the server it measures. Loopback only, bounded in time and in requests:
   static/js/table.js fetches it: without HX-Request, asking first with the ETag the entry
   page last loaded gave it.
 - Tables (500): each enters one hand a minute through its table link (GET the entry page in
-  the warm-up for the session and CSRF cookies, then POST the hand, then GET the page the
-  POST redirects to, as the phone does), at a random second of the minute.
+  the warm-up for the session and CSRF cookies, then POST the hand as static/js/offline.js
+  does, asking for JSON with the entry's id, then fetch the page's live part as it does, the
+  page staying where it is), at a random second of the minute.
 
 - API readers (50: club websites, chat bots, a federation's site; issue 23): each reads one
   address of the open API every 10 s with the ETag it has, in turn the event's standings,
@@ -40,6 +41,7 @@ import json
 import os
 import random
 import re
+import secrets
 import statistics
 import sys
 import time
@@ -120,7 +122,7 @@ async def poll(session: aiohttp.ClientSession, phone: Phone, stats: Stats | None
     """One poll of the live part; `stats` None in the warm-up."""
     if phone.kind in API_KINDS:
         headers = {"Accept": "application/json"}
-    elif phone.kind == "entry poll":  # static/js/table.js's fetch, not htmx
+    elif phone.kind in ("entry poll", "live part after a save"):  # table.js's fetch, not htmx
         headers = {"Accept-Language": "fr"}
     else:
         headers = {"HX-Request": "true", "Accept-Language": "fr"}
@@ -161,11 +163,12 @@ async def open_entry_page(session: aiohttp.ClientSession, base: str, table: Tabl
 async def enter_hand(
     session: aiohttp.ClientSession, base: str, table: Table, stats: Stats, rng: random.Random
 ) -> None:
-    """POST the table's next hand (a count for each player who did not end it), then GET
-    the entry page it redirects to."""
+    """POST the table's next hand (a count for each player who did not end it) as the page's
+    sender does, then fetch the page's live part, as it does once the hand is saved."""
     ended_by = rng.randint(1, 4)
     data = {
         "csrfmiddlewaretoken": table.cookies.get("csrftoken", ""),
+        "idempotency_key": secrets.token_hex(16),
         "number": str(table.next),
         "mode": "counts",
         "how": "going_out",
@@ -174,37 +177,36 @@ async def enter_hand(
         **{f"held_{p}": str(rng.randint(1, 40)) for p in range(1, 5) if p != ended_by},
     }
     address = f"{base}/t/{table.token}/"
-    headers = {"Accept-Language": "fr", "Cookie": _cookie_header(table.cookies)}
+    headers = {
+        "Accept": "application/json",
+        "Accept-Language": "fr",
+        "Cookie": _cookie_header(table.cookies),
+    }
     started = time.perf_counter()
-    location = ""
+    answer: dict = {}
     cpu = None
     try:
         async with session.post(
             address, data=data, headers=headers, allow_redirects=False
         ) as response:
-            await response.read()
             status = response.status
-            location = response.headers.get("Location", "")
+            if status == 200:
+                answer = await response.json()
             cpu = response.headers.get(CPU_HEADER)
-    except (TimeoutError, aiohttp.ClientError) as error:
+    except (TimeoutError, aiohttp.ClientError, ValueError) as error:
         status = type(error).__name__
-    saved = status == 302
+    saved = status == 200 and answer.get("saved") == table.next
     stats.record("write", time.perf_counter() - started, status, saved, cpu)
     if not saved:
         return
     stats.acknowledged += 1
     table.next += 1
-    started = time.perf_counter()
-    cpu = None
-    try:
-        async with session.get(base + location, headers=headers) as response:
-            table.loaded(await response.read())
-            status = response.status
-            cpu = response.headers.get(CPU_HEADER)
-    except (TimeoutError, aiohttp.ClientError) as error:
-        status = type(error).__name__
-    seconds = time.perf_counter() - started
-    stats.record("entry page after a save", seconds, status, status == 200, cpu)
+    if table.live is not None:  # the page's live part, with the ETag the page holds
+        after = Phone(
+            table.live.url, "live part after a save", etag=table.live.etag, cookies=table.cookies
+        )
+        await poll(session, after, stats)
+        table.live.etag = after.etag
 
 
 async def at(moment: float) -> None:
@@ -370,7 +372,7 @@ def report(stats: Stats, elapsed: float, cpu: float, warm_up: float, opened, tab
         "event poll",
         "ranking poll",
         "projector poll",
-        "entry page after a save",
+        "live part after a save",
         *API_KINDS,
     ):
         values = stats.latencies.get(kind, [])

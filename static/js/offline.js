@@ -349,7 +349,7 @@
     const { response, login } = answer;
     if (login) return { state: "login" };
     const data = await json(response);
-    if (response.ok && data?.next) return { saved: data.next };
+    if (response.ok && data?.next) return { saved: data.next, message: data.message, over: data.over };
     if (response.status === 409 && data?.same) return { same: data };
     if (response.status === 409 && data?.set_aside) return { setAside: data.set_aside };
     if (response.redirected) {
@@ -416,6 +416,9 @@
     updateStatus();
     let next = "";
     let setAsideNow = false;
+    const said = []; // what the server says of each hand saved ("Hand 3 saved.")
+    let over = false; // a hand saved ended the game
+    let lastSaved = null;
     try {
       for (const entry of entries.filter((e) => e.state === "discard")) {
         const result = await report(entry);
@@ -428,6 +431,9 @@
         if (result.saved) {
           forget(entry);
           next = result.saved;
+          if (result.message) said.push(result.message);
+          over = over || Boolean(result.over);
+          lastSaved = entry;
         } else if (result.same) {
           // Stored from another phone exactly as typed: as good as saved, and the hands
           // typed after it follow the stored one.
@@ -452,8 +458,20 @@
     reachable = true;
     attempts = 0;
     if (next && (saving.page || pristine())) {
-      location.replace(next); // the page with the hands saved ("Hand 3 saved.")
-      return "saved";
+      if (over || !said.length || !lastSaved) {
+        location.replace(next); // the page as it is now: the game over, or a hand stored elsewhere
+        return "saved";
+      }
+      // Saved from this page: it stays, says so, and moves on to the next hand, its base the
+      // hand just saved (named by its entry's id until the live part names it by its own).
+      table = { ...table, next: Math.max(table.next || 1, lastSaved.number + 1), last: `k${lastSaved.key}` };
+      announce(said);
+      document.getElementById("delete-last")?.removeAttribute("hidden"); // an organiser's, now a hand is there
+      justSent = true;
+      syncForm();
+      show("");
+      document.dispatchEvent(new CustomEvent("ramiscore:refresh")); // the totals and hands, fetched
+      return "stayed";
     }
     justSent = Boolean(next);
     syncForm();
@@ -461,6 +479,27 @@
     // What the table holds now, beside the hands set aside or in place of those sent.
     if (next || setAsideNow) document.dispatchEvent(new CustomEvent("ramiscore:refresh"));
     return setAsideNow && !next ? "set_aside" : next ? "sent" : "";
+  }
+  // The server's words on the hands saved, where a page shows its messages (templates/base.html).
+  function announce(lines) {
+    const main = document.getElementById("content");
+    let region = main?.querySelector(".message-region");
+    if (!main) return;
+    if (!region) {
+      region = document.createElement("div");
+      region.setAttribute("role", "status");
+      region.className = "message-region";
+      main.prepend(region);
+    }
+    const messages = document.createElement("ul");
+    messages.className = "messages";
+    for (const line of lines) {
+      const item = document.createElement("li");
+      item.className = "message success";
+      item.textContent = line;
+      messages.append(item);
+    }
+    region.replaceChildren(messages);
   }
   function stop(newState) {
     busy = false;
@@ -501,6 +540,14 @@
       const patience = new Promise((resolve) => setTimeout(resolve, PATIENCE, "waiting"));
       const outcome = await Promise.race([sendAll(saving), patience]);
       if (outcome === "saved" || outcome === "answered") return; // the page is being replaced
+      if (outcome === "stayed") {
+        // Saved: the form is the next hand's, empty, and the message is read at the top.
+        form.classList.remove("sending");
+        clearForm();
+        syncForm();
+        document.getElementById("content")?.scrollIntoView({ block: "start" });
+        return;
+      }
       saving.page = false; // no answer yet: the form is free, the answer comes in the background
       form.classList.remove("sending");
       clearForm();
@@ -521,6 +568,11 @@
   // table.js: the table's state as the server now says it (the server is reachable).
   document.addEventListener("ramiscore:table", (event) => {
     table = event.detail;
+    if (event.detail.kept) {
+      syncForm(); // the table as this phone last saw it (a page opened with no network)
+      show();
+      return;
+    }
     reachable = true;
     syncForm();
     show();

@@ -45,6 +45,7 @@
           last = html;
           replaceLive(html);
         }
+        remember(html);
       }
       reachable = true;
       document.dispatchEvent(new CustomEvent("ramiscore:table", { detail: state() }));
@@ -72,6 +73,33 @@
       now.replaceWith(document.adoptNode(then));
     }
     document.dispatchEvent(new CustomEvent("htmx:afterSettle")); // site.js: scroll hints
+  }
+  // The live part last fetched, kept on the phone: a hand saved leaves the page where it is
+  // (offline.js), so that the copy the service worker keeps of the page (templates/app/sw.js)
+  // is the one last loaded, older. Opened again with no network, the page shows the table as
+  // this phone last saw it, and numbers the next hand after it.
+  const KEPT_LIVE = `ramiscore:live:${location.pathname}`;
+  function remember(html) {
+    try {
+      localStorage.setItem(KEPT_LIVE, JSON.stringify({ at: Date.now(), html }));
+    } catch {
+      // No storage, or full: the copy shows what it shows.
+    }
+  }
+  const copiedAt = document.documentElement.dataset.offlineCopy;
+  if (copiedAt !== undefined) {
+    let seen = null;
+    try {
+      seen = JSON.parse(localStorage.getItem(KEPT_LIVE) || "null");
+    } catch {
+      seen = null;
+    }
+    if (seen?.html && seen.at > (Date.parse(copiedAt) || 0)) {
+      replaceLive(seen.html);
+      etag = current().dataset.etag || "";
+      // What the table held then, for the form's number (not a sign the server answered).
+      document.dispatchEvent(new CustomEvent("ramiscore:table", { detail: { ...state(), kept: true } }));
+    }
   }
   setInterval(() => {
     if (document.visibilityState !== "hidden") refresh();

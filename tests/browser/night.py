@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import Browser, expect
 
+from tests.browser.steps import until_saved
 from tests.factories import EventFactory, facts, make_game
 from tournaments.models import Game, SetAsideHand
 from tournaments.play.services.entry import correct_hand, delete_last_hand
@@ -82,8 +83,7 @@ class Phone:
 
     def save_online(self, number: int) -> None:
         self.type(number)
-        with self.page.expect_navigation():
-            self.save()
+        until_saved(self.page, self.save)
 
     def save_offline(self, number: int) -> None:
         kept = self.page.locator("#pending-hands .pending-list li")
@@ -126,8 +126,7 @@ class Phone:
         items = self.page.locator("#set-aside .set-aside-item")
         sent = 0
         while items.count():
-            with self.page.expect_navigation():
-                items.first.locator(".set-aside-send").click()
+            until_saved(self.page, items.first.locator(".set-aside-send").click)
             sent += 1
         return sent
 

@@ -8,8 +8,11 @@ English alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.factories import PASSWORD
@@ -103,7 +106,25 @@ def assert_fits_the_phone(page: Page) -> None:
 
 
 def save_and_wait(page: Page) -> None:
-    """Press Save on a page that is online, and wait for the page that says the hand is
-    saved (the entry page loaded again): the server has finished with it."""
-    with page.expect_navigation():
-        press_save(page)
+    """Press Save on a page that is online, and wait until the page shows the hand saved."""
+    until_saved(page, lambda: press_save(page))
+
+
+def until_saved(page: Page, act: Callable[[], object]) -> None:
+    """Do `act` (Save pressed, a kept hand sent), and wait until the page has taken in the
+    server's answer: it stays, says so and moves on to the next hand (static/js/offline.js:
+    the connection's line no longer says "sending"), or, when the hand ended the game, is
+    loaded again. Not a poll of its live part: one may come in between."""
+    with page.expect_response(lambda response: response.request.method == "POST"):
+        act()
+    try:
+        page.wait_for_function(DONE_SENDING)
+    except PlaywrightError:  # the page was being loaded again: the game is over
+        pass
+    page.wait_for_load_state()
+
+
+DONE_SENDING = """() => {
+    const status = document.getElementById("connection-status");
+    return !status || status.dataset.state !== "sending";
+}"""

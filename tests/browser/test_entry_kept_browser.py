@@ -255,11 +255,36 @@ def test_a_hand_saved_from_another_phone_appears_within_one_poll(
     shot(page, artifacts, "entry-after-another-phone-saved.png", top=".entry-head")
 
 
-def test_the_page_loaded_after_a_save_is_not_sent_again_by_its_first_poll(
+def test_a_save_leaves_the_page_where_it_is_and_moves_it_to_the_next_hand(
     table: Page, game
 ) -> None:
-    """The live part's first poll after the page that says "saved" asks with that page's
-    ETag: a 304 (the browser's cache would ask with the part fetched before the save, and
+    """Saved, the page is not loaded again (a fifth of a night's server time went to making
+    it again after every hand): it says so, its form is the next hand's, empty, and its live
+    part shows the hand."""
+    page = table
+    page.evaluate("window.loadedOnce = true")  # gone if the page were loaded again
+    type_hand(page, "1", "60", "30")
+    save_and_wait(page)
+    assert page.evaluate("window.loadedOnce") is True
+    expect(page.locator(".messages")).to_have_text("Donne 1 enregistrée.")
+    expect(page.locator("#entry-title")).to_have_text(f"Donne{NBSP}2")
+    expect(page.locator("#hand-form input[name=number]")).to_have_value("2")
+    expect(page.locator("#hand-form .held-input").first).to_have_value("")
+    expect(page.locator("#table-live .totals-table .total")).to_have_text(["0", "60", "30"])
+    expect(page.locator("#connection-status")).to_contain_text("Envoyé")
+    # The next hand is typed after the one just saved, and saved in its turn.
+    type_hand(page, "2", "5", "8")
+    save_and_wait(page)
+    expect(page.locator(".messages")).to_have_text("Donne 2 enregistrée.")
+    assert stored(game) == [(1, "60"), (2, "None")]  # Bruno went out
+    assert page.evaluate("window.loadedOnce") is True
+
+
+def test_the_live_part_fetched_after_a_save_is_not_made_again_by_the_next_poll(
+    table: Page, game
+) -> None:
+    """The live part the page fetches once its hand is saved gives its ETag to the next
+    poll: a 304 (the browser's cache would ask with the part fetched before the save, and
     have the whole part made again); a hand from another phone still shows at the next."""
     page = table
     type_hand(page, "1", "60", "30")

@@ -153,7 +153,12 @@ def test_a_hand_already_stored_cannot_be_discarded(phone, long_game):
     url = f"{link_url(long_game)}kept/{KEY_11}/discard/"
     response = phone.post(url, kept(phone, 1, START, KEY_11), **JSON)
     assert response.status_code == 409
-    assert response.json() == {"saved": 1, "next": link_url(long_game) + "?mode=counts"}
+    assert response.json() == {
+        "saved": 1,
+        "next": link_url(long_game) + "?mode=counts",
+        "message": "",  # nothing new to say: the page shows the hand among the table's
+        "over": False,
+    }
     assert long_game.hands.count() == 1 and not SetAsideHand.objects.exists()
 
 

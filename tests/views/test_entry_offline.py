@@ -56,15 +56,32 @@ def test_the_same_entry_posted_twice_stores_one_hand_and_both_answers_are_succes
     assert [seat.total for seat in game.seats.order_by("position")] == [0, 12, 30]
 
 
-def test_the_pages_sender_is_told_where_to_go_and_the_next_page_says_saved(phone, game):
+def test_the_pages_sender_is_told_what_to_say_and_no_page_is_left_to_say_it_again(phone, game):
+    """The page stays where it is after a save and says "Hand 1 saved." itself: the answer
+    carries the words, and none is kept for the next page loaded (it said it twice before)."""
     first = phone.post(link_url(game), kept_hand(phone), **JSON)
     again = phone.post(link_url(game), kept_hand(phone), **JSON)
-    expected = {"saved": 1, "next": link_url(game) + "?mode=counts"}
+    expected = {
+        "saved": 1,
+        "next": link_url(game) + "?mode=counts",
+        "message": "Hand 1 saved.",
+        "over": False,
+    }
     assert first.status_code == again.status_code == 200
     assert first.json() == again.json() == expected
-    page = phone.get(expected["next"]).content.decode()
-    assert page.count("Hand 1 saved.") == 2  # one message per answer: both were successes
+    assert "Hand 1 saved." not in phone.get(expected["next"]).content.decode()
     assert game.hands.count() == 1
+
+
+def test_the_pages_sender_is_told_when_its_hand_ended_the_game(phone, game):
+    """The page is then loaded again (offline.js): a game over shows no form."""
+    play(game, "going_out", "Anne", Bruno=60, Chloé=70)
+    answer = phone.post(link_url(game), kept_hand(phone, number=2, held_2="50", held_3="5"), **JSON)
+    assert answer.json()["over"] is True  # Bruno passed the target of 100
+    # The page is loaded again (its form gone), and says it.
+    assert "Hand 2 saved." in phone.get(answer.json()["next"]).content.decode()
+    game.refresh_from_db()
+    assert game.finished
 
 
 def test_the_copy_the_service_worker_keeps_leaves_the_saved_message_to_the_page(phone, game):
@@ -74,12 +91,12 @@ def test_the_copy_the_service_worker_keeps_leaves_the_saved_message_to_the_page(
     come without it): a copy's request neither shows nor uses up the page's messages."""
     worker = phone.get(reverse("app:service_worker")).content.decode()
     assert f'"{COPY_HEADER}": "1"' in worker  # how the worker asks for its copy
-    answer = phone.post(link_url(game), kept_hand(phone), **JSON).json()
+    answer = phone.post(link_url(game), kept_hand(phone))  # a form posted without the script
 
-    copy = phone.get(answer["next"], headers={COPY_HEADER: "1"})
+    copy = phone.get(answer.url, headers={COPY_HEADER: "1"})
     assert copy.status_code == 200 and "Hand 1 saved." not in copy.content.decode()
-    assert "Hand 1 saved." in phone.get(answer["next"]).content.decode()  # left for the page
-    assert "Hand 1 saved." not in phone.get(answer["next"]).content.decode()  # shown once
+    assert "Hand 1 saved." in phone.get(answer.url).content.decode()  # left for the page
+    assert "Hand 1 saved." not in phone.get(answer.url).content.decode()  # shown once
 
 
 def test_a_second_phones_different_hand_with_the_same_number_gets_the_conflict(phone, game):

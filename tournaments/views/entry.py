@@ -161,7 +161,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
-            _record(form, game, entrant, seats)
+            hand = _record(form, game, entrant, seats)
         except HandConflict as conflict:
             next_url = f"{entrant.url('enter', game)}?mode={form.mode_value}"
             if wants_json(request) and form.cleaned_data["idempotency_key"]:
@@ -187,8 +187,13 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 # This phone's player, offered first next time (one phone may go round);
                 # the session written only when he changed (three statements a hand).
                 request.session[_entrant_key(game)] = entering
-            messages.success(request, _("Hand %(number)s saved.") % {"number": number})
-            return saved(request, number, f"{entrant.url('enter', game)}?mode={form.mode_value}")
+            return saved(
+                request,
+                number,
+                f"{entrant.url('enter', game)}?mode={form.mode_value}",
+                message=_("Hand %(number)s saved.") % {"number": number},
+                over=hand.game.finished or hand.game.closed,
+            )
     if not form.non_field_errors() and (why := why_no_more_hands(game)):
         # The page of a game over shows no form, hence none of its fields' errors: say why.
         form.add_error(None, why)
@@ -411,9 +416,11 @@ def render_entry(
         "conflict": conflict,
         "answered_key": answered_key(request, conflict),  # a hand the phone kept: answered here
         "laptop": on_a_laptop(),  # whose disk, should it be full
+        # An organiser's, shown once the table has a hand (offline.js shows it after a save).
         "delete_url": reverse("entry:delete_last", kwargs={"game_id": game.pk})
-        if entrant.is_organiser and sheet.rows
+        if entrant.is_organiser
         else "",
+        "has_hands": bool(sheet.rows),
         # What the page's scripts count with while the server cannot be reached.
         "rules_data": {
             "variant": for_script(game.rules(), len(sheet.seats)),

@@ -3,8 +3,10 @@ connection is back (static/js/offline.js), with the same id each time so that it
 once (`record_hand`'s `idempotency_key`).
 
 Without JavaScript nothing changes: the form posts and the page answers as always. The page's
-sender asks for JSON: a saved hand then answers where to go next instead of redirecting, so
-that the next page still shows "Hand 3 saved."; a kept hand the table has moved past (its
+sender asks for JSON: a saved hand then answers with what to say ("Hand 3 saved.") and whether
+the game is over, and the page stays where it is, its live part fetched again (the page is made
+again only for a game over: issue 25, a fifth of a night's server time went to making the
+entry page again after each hand); a kept hand the table has moved past (its
 number taken, or its base gone: docs/offline.md) is set aside and answered with a 409 the page
 reads; the rules' refusals answer the page itself.
 """
@@ -63,11 +65,18 @@ def wants_json(request: HttpRequest) -> bool:
     return request.headers.get("Accept", "").startswith("application/json")
 
 
-def saved(request: HttpRequest, number: int, url: str) -> HttpResponse:
+def saved(
+    request: HttpRequest, number: int, url: str, *, message: str = "", over: bool = False
+) -> HttpResponse:
     """The answer to a saved hand (stored now or by an earlier send of the same entry): the
-    entry page, by redirect for a form, as its address for the page's sender."""
+    entry page, by redirect for a form, with `message` on it; for the page's sender, the
+    page's address, the message for it to show itself, and whether the game is `over`: the
+    page is then loaded again, without its form, and the message is kept for it (for none
+    other: a page that stays would have it said again on the next one loaded)."""
+    if message and (over or not wants_json(request)):
+        messages.success(request, message)
     if wants_json(request):
-        return JsonResponse({"saved": number, "next": url})
+        return JsonResponse({"saved": number, "next": url, "message": message, "over": over})
     return redirect(url)
 
 
