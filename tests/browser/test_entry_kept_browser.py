@@ -289,6 +289,8 @@ def test_the_live_part_fetched_after_a_save_is_not_made_again_by_the_next_poll(
     page = table
     type_hand(page, "1", "60", "30")
     save_and_wait(page)
+    # The live part fetched once the hand was saved, shown:
+    expect(page.locator("#table-live .totals-table .total")).to_have_text(["0", "60", "30"])
     answers: list[int] = []
     page.on("response", lambda r: answers.append(r.status) if "/live/" in r.url else None)
     with page.expect_response(lambda r: "/live/" in r.url):
