@@ -349,7 +349,9 @@
     const { response, login } = answer;
     if (login) return { state: "login" };
     const data = await json(response);
-    if (response.ok && data?.next) return { saved: data.next, message: data.message, over: data.over };
+    if (response.ok && data?.next) {
+      return { saved: data.next, message: data.message, over: data.over, table: data.table };
+    }
     if (response.status === 409 && data?.same) return { same: data };
     if (response.status === 409 && data?.set_aside) return { setAside: data.set_aside };
     if (response.redirected) {
@@ -417,8 +419,9 @@
     let next = "";
     let setAsideNow = false;
     const said = []; // what the server says of each hand saved ("Hand 3 saved.")
-    let over = false; // a hand saved ended the game
-    let lastSaved = null;
+    let reload = false; // the page must be loaded again: the game over, or a message kept for it
+    let tableAfter = null; // the table after the last hand saved: its next hand and base
+    const say = () => said.length && announce(said);
     try {
       for (const entry of entries.filter((e) => e.state === "discard")) {
         const result = await report(entry);
@@ -432,14 +435,15 @@
           forget(entry);
           next = result.saved;
           if (result.message) said.push(result.message);
-          over = over || Boolean(result.over);
-          lastSaved = entry;
+          reload = reload || Boolean(result.over) || !result.table;
+          tableAfter = result.table;
         } else if (result.same) {
           // Stored from another phone exactly as typed: as good as saved, and the hands
-          // typed after it follow the stored one.
+          // typed after it follow the stored one (the page loaded again says so).
           forget(entry);
           rebase(`k${entry.key}`, result.same.ref);
           next = result.same.next;
+          reload = true;
         } else if (result.setAside) {
           const answer = result.setAside;
           keep({ ...entry, state: "set_aside", why: answer.message, holds: answer.holds });
@@ -449,6 +453,7 @@
           postPlainly(entry);
           return "answered";
         } else {
+          say(); // the hands saved before it, said (their words are kept for no other page)
           return stop(result.state);
         }
       }
@@ -458,13 +463,15 @@
     reachable = true;
     attempts = 0;
     if (next && (saving.page || pristine())) {
-      if (over || !said.length || !lastSaved) {
-        location.replace(next); // the page as it is now: the game over, or a hand stored elsewhere
+      if (reload || !tableAfter) {
+        location.replace(next); // the page as it is now: the game over, a hand stored elsewhere
         return "saved";
       }
-      // Saved from this page: it stays, says so, and moves on to the next hand, its base the
-      // hand just saved (named by its entry's id until the live part names it by its own).
-      table = { ...table, next: Math.max(table.next || 1, lastSaved.number + 1), last: `k${lastSaved.key}` };
+      // Saved from this page: it stays, says so, and moves on to the next hand, after the
+      // table as the server left it (it may hold hands from other phones since).
+      table = { ...table, ...tableAfter };
+      document.dispatchEvent(new CustomEvent("ramiscore:saved", { detail: table })); // table.js
+      for (const notice of document.querySelectorAll(".notice.conflict")) notice.remove(); // answered
       announce(said);
       document.getElementById("delete-last")?.removeAttribute("hidden"); // an organiser's, now a hand is there
       justSent = true;
@@ -474,6 +481,7 @@
       return "stayed";
     }
     justSent = Boolean(next);
+    say(); // sent while another hand is being typed: said where the page says things
     syncForm();
     show("");
     // What the table holds now, beside the hands set aside or in place of those sent.
@@ -482,15 +490,10 @@
   }
   // The server's words on the hands saved, where a page shows its messages (templates/base.html).
   function announce(lines) {
-    const main = document.getElementById("content");
-    let region = main?.querySelector(".message-region");
-    if (!main) return;
-    if (!region) {
-      region = document.createElement("div");
-      region.setAttribute("role", "status");
-      region.className = "message-region";
-      main.prepend(region);
-    }
+    // The page's live region (templates/base.html: there, empty, from the start, so that a
+    // screen reader reads what comes into it).
+    const region = document.querySelector("#content .message-region");
+    if (!region) return;
     const messages = document.createElement("ul");
     messages.className = "messages";
     for (const line of lines) {
@@ -526,6 +529,8 @@
       if (form.classList.contains("sending")) return; // a second tap on Save
       const entry = capture();
       keep(entry);
+      // The words on the hand before are old now: what this one gives replaces them.
+      document.querySelector("#content .message-region")?.replaceChildren();
       if (navigator.onLine === false) {
         // The browser knows: no waiting for an answer that cannot come.
         reachable = false;

@@ -59,7 +59,7 @@ if ("serviceWorker" in navigator && document.body.dataset.serviceWorker) {
   notice.className = "offline-copy";
   notice.setAttribute("role", "status");
   notice.textContent = document.body.dataset.offlineCopy.replace("%(time)s", time);
-  for (const old of document.querySelectorAll("#content > .messages")) old.remove();
+  for (const old of document.querySelectorAll("#content .message-region > .messages")) old.remove();
   document.getElementById("content").prepend(notice);
   // Opened at its top, where the notice says since when (not where the copy was scrolled).
   history.scrollRestoration = "manual";

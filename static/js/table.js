@@ -23,9 +23,14 @@
   let last = "";
   let etag = current().dataset.etag || "";
   let fetching = false;
+  let again = false; // asked again while a fetch was on its way (a hand just saved)
   async function refresh() {
-    if (fetching) return;
+    if (fetching) {
+      again = true;
+      return;
+    }
     fetching = true;
+    again = false;
     try {
       const response = await fetch(current().dataset.liveUrl, {
         credentials: "same-origin",
@@ -48,12 +53,14 @@
         remember(html);
       }
       reachable = true;
-      document.dispatchEvent(new CustomEvent("ramiscore:table", { detail: state() }));
+      // An answer to a fetch made before a hand was saved may not hold it: the next one says.
+      if (!again) document.dispatchEvent(new CustomEvent("ramiscore:table", { detail: state() }));
       showProjected();
     } catch {
       unreachable();
     } finally {
       fetching = false;
+      if (again) refresh();
     }
   }
   function unreachable() {
@@ -78,28 +85,49 @@
   // (offline.js), so that the copy the service worker keeps of the page (templates/app/sw.js)
   // is the one last loaded, older. Opened again with no network, the page shows the table as
   // this phone last saw it, and numbers the next hand after it.
-  const KEPT_LIVE = `ramiscore:live:${location.pathname}`;
-  function remember(html) {
+  // By the live part's address, the same whichever address opened the page (a table tent's).
+  // The 10 pages last followed are kept: the kept hands must always find room.
+  const LIVE_PREFIX = "ramiscore:live:";
+  const KEPT_LIVE = LIVE_PREFIX + current().dataset.liveUrl;
+  const MOST_KEPT = 10;
+  function readKept() {
     try {
-      localStorage.setItem(KEPT_LIVE, JSON.stringify({ at: Date.now(), html }));
+      return JSON.parse(localStorage.getItem(KEPT_LIVE) || "null") || {};
+    } catch {
+      return {};
+    }
+  }
+  function remember(html, table) {
+    try {
+      const kept = { ...readKept(), at: Date.now() };
+      if (html) Object.assign(kept, { html, table: null }); // the part says the table itself
+      if (table) kept.table = table;
+      localStorage.setItem(KEPT_LIVE, JSON.stringify(kept));
+      const others = [];
+      for (let i = 0; i < localStorage.length; i++) {
+        const name = localStorage.key(i);
+        if (name.startsWith(LIVE_PREFIX) && name !== KEPT_LIVE) others.push(name);
+      }
+      const at = (name) => JSON.parse(localStorage.getItem(name) || "{}").at || 0;
+      others.sort((a, b) => at(b) - at(a));
+      for (const name of others.slice(MOST_KEPT - 1)) localStorage.removeItem(name);
     } catch {
       // No storage, or full: the copy shows what it shows.
     }
   }
+  // A hand saved and the page staying: the table as the server left it, kept at once (the
+  // live part fetched next may not come through).
+  document.addEventListener("ramiscore:saved", (event) => remember("", event.detail));
   const copiedAt = document.documentElement.dataset.offlineCopy;
-  if (copiedAt !== undefined) {
-    let seen = null;
-    try {
-      seen = JSON.parse(localStorage.getItem(KEPT_LIVE) || "null");
-    } catch {
-      seen = null;
-    }
-    if (seen?.html && seen.at > (Date.parse(copiedAt) || 0)) {
+  const seen = copiedAt === undefined ? {} : readKept();
+  if (seen.at > (Date.parse(copiedAt) || 0)) {
+    if (seen.html) {
       replaceLive(seen.html);
       etag = current().dataset.etag || "";
-      // What the table held then, for the form's number (not a sign the server answered).
-      document.dispatchEvent(new CustomEvent("ramiscore:table", { detail: { ...state(), kept: true } }));
     }
+    // What the table held then, for the form's number (not a sign the server answered).
+    const table = { ...state(), ...(seen.table || {}), kept: true };
+    document.dispatchEvent(new CustomEvent("ramiscore:table", { detail: table }));
   }
   setInterval(() => {
     if (document.visibilityState !== "hidden") refresh();

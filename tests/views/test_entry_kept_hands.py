@@ -158,6 +158,7 @@ def test_a_hand_already_stored_cannot_be_discarded(phone, long_game):
         "next": link_url(long_game) + "?mode=counts",
         "message": "",  # nothing new to say: the page shows the hand among the table's
         "over": False,
+        "table": None,  # the page is loaded again, with the table as it is
     }
     assert long_game.hands.count() == 1 and not SetAsideHand.objects.exists()
 

@@ -61,11 +61,13 @@ def test_the_pages_sender_is_told_what_to_say_and_no_page_is_left_to_say_it_agai
     carries the words, and none is kept for the next page loaded (it said it twice before)."""
     first = phone.post(link_url(game), kept_hand(phone), **JSON)
     again = phone.post(link_url(game), kept_hand(phone), **JSON)
+    ref = f"h{game.hands.get().pk}"
     expected = {
         "saved": 1,
         "next": link_url(game) + "?mode=counts",
         "message": "Hand 1 saved.",
         "over": False,
+        "table": {"next": 2, "last": ref},  # the next hand, typed after the one saved
     }
     assert first.status_code == again.status_code == 200
     assert first.json() == again.json() == expected

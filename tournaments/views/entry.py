@@ -48,7 +48,14 @@ from tournaments.rules import RulesError
 from tournaments.rules.hands import GIN_, KNOCK, counted_by_way, for_script
 from tournaments.views.clock import game_clock_context
 from tournaments.views.public import POLL_EVERY
-from tournaments.web.offline import answered_key, kept_conflict, saved, table_state, wants_json
+from tournaments.web.offline import (
+    answered_key,
+    kept_conflict,
+    saved,
+    table_after,
+    table_state,
+    wants_json,
+)
 from tournaments.web.permissions import device_id, game_from_link, game_view, link_view
 from tournaments.web.polling import etag_at
 from tournaments.words.cards import card_grid, codes_legend, example_codes, grid_letters
@@ -193,6 +200,7 @@ def _entry(request: HttpRequest, game: Game, entrant: Entrant) -> HttpResponse:
                 f"{entrant.url('enter', game)}?mode={form.mode_value}",
                 message=_("Hand %(number)s saved.") % {"number": number},
                 over=hand.game.finished or hand.game.closed,
+                table=table_after(hand),
             )
     if not form.non_field_errors() and (why := why_no_more_hands(game)):
         # The page of a game over shows no form, hence none of its fields' errors: say why.

@@ -23,7 +23,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from tournaments.forms.entry import ENTRY_KEY, HandForm
-from tournaments.models import Game
+from tournaments.models import Game, Hand
 from tournaments.models.games import START
 from tournaments.play.display.conflict import ConflictView, conflict_view
 from tournaments.play.display.hands import hand_words
@@ -66,18 +66,37 @@ def wants_json(request: HttpRequest) -> bool:
 
 
 def saved(
-    request: HttpRequest, number: int, url: str, *, message: str = "", over: bool = False
+    request: HttpRequest,
+    number: int,
+    url: str,
+    *,
+    message: str = "",
+    over: bool = False,
+    table: dict | None = None,
 ) -> HttpResponse:
     """The answer to a saved hand (stored now or by an earlier send of the same entry): the
     entry page, by redirect for a form, with `message` on it; for the page's sender, the
     page's address, the message for it to show itself, and whether the game is `over`: the
     page is then loaded again, without its form, and the message is kept for it (for none
-    other: a page that stays would have it said again on the next one loaded)."""
+    other: a page that stays would have it said again on the next one loaded). `table`: the
+    table as it stands after the save (`table_state`'s next and last), when known: the page
+    that stays numbers its next hand from it (None: it is loaded again)."""
     if message and (over or not wants_json(request)):
         messages.success(request, message)
     if wants_json(request):
-        return JsonResponse({"saved": number, "next": url, "message": message, "over": over})
+        return JsonResponse(
+            {"saved": number, "next": url, "message": message, "over": over, "table": table}
+        )
     return redirect(url)
+
+
+def table_after(hand: Hand) -> dict | None:
+    """The table's next hand and base once `hand` is stored, when it is the table's last (a
+    hand just entered; not one stored earlier that others have followed): no query."""
+    game = hand.game
+    if hand.number != game.hands_played:
+        return None
+    return {"next": hand.number + 1, "last": hand.ref}
 
 
 def answered_key(request: HttpRequest, conflict: ConflictView | None = None) -> str:
