@@ -197,3 +197,15 @@ def test_the_floor_plan_lists_the_floors_in_their_order():
 def test_every_concept_module_says_what_it_is(name):
     tree = ast.parse(MODULES[name].read_text())
     assert ast.get_docstring(tree), f"{name} has no docstring"
+
+
+def test_no_template_comment_spans_lines():
+    """Django's {# #} comment ends on its line: one left open is printed on the page, as the
+    entry page's message region's once was. Longer ones are {% comment %}."""
+    open_comments = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if "{#" in line and "#}" not in line.split("{#", 1)[1]
+    ]
+    assert open_comments == []
