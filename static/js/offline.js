@@ -488,10 +488,10 @@
     if (next || setAsideNow) document.dispatchEvent(new CustomEvent("ramiscore:refresh"));
     return setAsideNow && !next ? "set_aside" : next ? "sent" : "";
   }
-  // The server's words on the hands saved, where a page shows its messages (templates/base.html).
+  // The server's words on the hands saved, where a page shows its messages (templates/_messages.html).
   function announce(lines) {
-    // The page's live region (templates/base.html: there, empty, from the start, so that a
-    // screen reader reads what comes into it).
+    // The page's live region (templates/_messages.html: the entry page has it, empty, from the
+    // start, so that a screen reader reads what comes into it).
     const region = document.querySelector("#content .message-region");
     if (!region) return;
     const messages = document.createElement("ul");
