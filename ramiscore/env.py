@@ -51,6 +51,9 @@ def env_list(environ: Mapping[str, str], name: str) -> list[str]:
     return [item.strip() for item in environ.get(name, "").split(",") if item.strip()]
 
 
+POSTGRESQL_BACKEND = "ramiscore.postgresql"
+
+
 def database_config(
     url: str, *, conn_max_age: int = 60, statement_timeout: int = STATEMENT_SECONDS
 ) -> dict[str, Any]:
@@ -63,6 +66,8 @@ def database_config(
         # with "database is locked" halfway through.
         config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": LOCK_WAIT_SECONDS}
     elif config["ENGINE"] == "django.db.backends.postgresql":
+        # Django's, with connections health-checked only after a rest (ramiscore/postgresql).
+        config["ENGINE"] = POSTGRESQL_BACKEND
         # The same patience on PostgreSQL, which would otherwise wait for a lock forever, and
         # a bound on any statement: past either the page says "busy, try again"
         # (ramiscore.middleware) instead of holding a server thread.

@@ -3,9 +3,11 @@ every kind of change gives the event's pages (and the table's, where it shows) a
 
 from __future__ import annotations
 
+import gzip
 from decimal import Decimal
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -86,6 +88,57 @@ def test_a_fragment_is_rendered_once_per_version_for_every_anonymous_phone(
     with CaptureQueriesContext(connection) as queries:
         mine = client.get(address, HTTP_HX_REQUEST="true")
     assert len(queries) > 1 and mine["ETag"] != first["ETag"]
+
+
+def test_a_shared_fragment_goes_compressed_to_phones_that_take_gzip(
+    tournament, django_assert_num_queries
+):
+    address = reverse("game", args=[tournament.games.order_by("table_number")[0].pk])
+    plain = Client().get(address, HTTP_HX_REQUEST="true")
+    assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"]
+    for attempt in ("rendered", "kept"):
+        if attempt == "rendered":
+            cache.clear()
+        phone = Client(HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+        packed = phone.get(address, HTTP_HX_REQUEST="true")
+        assert packed["Content-Encoding"] == "gzip", attempt
+        assert gzip.decompress(packed.content) == plain.content, attempt
+        assert len(packed.content) * 3 < len(plain.content), attempt
+        # The same data in other bytes: the weak form of its tag, which a poll holds.
+        assert packed["ETag"] == "W/" + plain["ETag"], attempt
+        with django_assert_num_queries(1):
+            again = phone.get(address, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=packed["ETag"])
+        assert again.status_code == 304, attempt
+    # Kept compressed, sent plain to a phone that does not take gzip.
+    assert Client().get(address, HTTP_HX_REQUEST="true").content == plain.content
+
+
+def test_what_holds_a_visitors_own_is_never_compressed(tournament, organiser):
+    # His CSRF token is in the page: a compressed length could give it away (BREACH).
+    client = Client(HTTP_ACCEPT_ENCODING="gzip")
+    client.force_login(organiser)
+    for address in pages(tournament):
+        for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+            assert "Content-Encoding" not in client.get(address, **headers), address
+    whole = Client(HTTP_ACCEPT_ENCODING="gzip").get(pages(tournament)[0])
+    assert "Content-Encoding" not in whole  # a whole page: its forms' tokens
+
+
+def test_the_event_page_polled_by_many_phones_is_compressed_once(tournament, monkeypatch):
+    from tournaments.web import polling
+
+    made, compress = [], gzip.compress
+    monkeypatch.setattr(
+        polling.gzip, "compress", lambda *a, **k: made.append(1) or compress(*a, **k)
+    )
+    address = reverse("event", args=[tournament.pk])
+    answers = [
+        Client(HTTP_ACCEPT_ENCODING="gzip").get(address, HTTP_HX_REQUEST="true")
+        for _phone in range(5)
+    ]
+    assert len(made) == 1  # made and compressed once, for the five phones
+    assert len({gzip.decompress(a.content) for a in answers}) == 1
+    assert all(a["Content-Encoding"] == "gzip" for a in answers)
 
 
 def test_a_whole_page_is_never_shared(tournament, django_assert_max_num_queries):
