@@ -88,6 +88,15 @@ REDIS_BACKEND = "ramiscore.cache.ForgivingRedisCache"
 REDIS_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}
 
 
+def session_engine(cache: dict[str, Any]) -> str:
+    """Sessions in the database, read through the cache when every process shares it
+    (Redis: ramiscore/sessions.py); with each process's own memory, a logout in one would
+    leave the session cached in the others."""
+    if cache["BACKEND"] == REDIS_BACKEND:
+        return "ramiscore.sessions"
+    return "django.contrib.sessions.backends.db"
+
+
 def cache_config(url: str) -> dict[str, Any]:
     """Turn CACHE_URL into a CACHES entry: Redis (redis://host:6379/0, rediss://, unix://)
     with Django's own backend (ramiscore.cache: an outage is a miss, not a 500), shared by

@@ -25,6 +25,7 @@ from ramiscore.env import (
     env_int,
     env_list,
     production_problems,
+    session_engine,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -144,6 +145,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Pages rendered once per version of their data (web/polling.py): in each process's memory,
 # or in Redis shared by all of them when CACHE_URL names it.
 CACHES = {"default": cache_config(environ.get("CACHE_URL", ""))}
+# Sessions in the database, read through that cache when every process shares it (Redis):
+# no query for an organiser's session (ramiscore/sessions.py).
+SESSION_ENGINE = session_engine(CACHES["default"])
 
 AUTHENTICATION_BACKENDS = [
     # First, so that a locked-out login is refused before its password is even checked.

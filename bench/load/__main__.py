@@ -30,9 +30,7 @@ import json
 import math
 import os
 import secrets
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench import django_db  # noqa: E402
+from bench import django_db, shared_cache  # noqa: E402
 from bench.load.federation import HANDS  # noqa: E402
 
 TARGETS = {
@@ -70,7 +68,7 @@ def main(evening: bool | None = None) -> dict[str, object]:
     database = django_db.throwaway_url()
     with (
         tempfile.TemporaryDirectory(prefix="ramiscore-load-") as folder,
-        _cache_server(port + 1) as cache_url,
+        shared_cache.server(port + 1) as cache_url,
     ):
         env = _server_environment(database, port, workers, Path(folder))
         if cache_url:
@@ -138,48 +136,6 @@ def _server_environment(database: str, port: int, workers: str, folder: Path) ->
     if os.environ.get("LOAD_THREADS"):
         env["GUNICORN_THREADS"] = os.environ["LOAD_THREADS"]
     return env
-
-
-@contextlib.contextmanager
-def _cache_server(port: int):
-    """The cache the workers share: LOAD_CACHE_URL's, else a throwaway redis-server on
-    `port` (in memory only), else none (each worker's own memory) when Redis is not
-    installed or LOAD_CACHE_URL=local."""
-    named = os.environ.get("LOAD_CACHE_URL", "")
-    if named or not shutil.which("redis-server"):
-        yield "" if named in ("", "local") else named
-        return
-    server = subprocess.Popen(
-        [
-            "redis-server",
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--maxmemory",
-            "256mb",
-            "--maxmemory-policy",
-            "allkeys-lru",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @contextlib.contextmanager
