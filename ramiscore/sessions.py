@@ -24,6 +24,8 @@ KEPT_FOR = 300
 
 
 class SessionStore(cached_db.SessionStore):
+    _cache: Any  # Django's: the cache the sessions are read through
+
     def __init__(self, session_key: str | None = None) -> None:
         super().__init__(session_key)
         self._cache = _Briefly(self._cache)
