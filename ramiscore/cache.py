@@ -5,6 +5,10 @@ is stopped or restarting, each call answers as an empty cache would (a miss, not
 the pages are rendered afresh, as without CACHE_URL, instead of answering 500. The connection
 gives up quickly (ramiscore.env.REDIS_TIMEOUTS), so that an unreachable host does not hold
 every request.
+
+Sessions read through it (ramiscore/sessions.py) are kept in the database too: a miss reads
+them there. A delete that did not reach Redis (a logout while it was out of reach) leaves
+the session's copy there for what is left of its 5 minutes.
 """
 
 from __future__ import annotations

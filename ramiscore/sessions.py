@@ -38,10 +38,18 @@ class _Briefly:
         self._cache = cache
 
     def set(self, key: str, value: Any, timeout: float | None = None) -> None:
-        self._cache.set(key, value, min(timeout, KEPT_FOR) if timeout else KEPT_FOR)
+        self._cache.set(key, value, _briefly(timeout))
+
+    async def aset(self, key: str, value: Any, timeout: float | None = None) -> None:
+        await self._cache.aset(key, value, _briefly(timeout))
 
     def __contains__(self, key: str) -> bool:
         return key in self._cache
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._cache, name)
+
+
+def _briefly(timeout: float | None) -> float:
+    # None: the cache's own default, which may be longer; 0: expired already (kept so).
+    return KEPT_FOR if timeout is None else min(timeout, KEPT_FOR)

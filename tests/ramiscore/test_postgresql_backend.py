@@ -19,7 +19,6 @@ def kept():
     if connection.vendor != "postgresql":
         pytest.skip("the site's PostgreSQL backend: runs on PostgreSQL (CI sets DATABASE_URL)")
     wrapper = connections.create_connection("default")
-    wrapper.health_check_enabled = True  # as CONN_HEALTH_CHECKS sets it on the site
     wrapper.asked = 0
     usable = wrapper.is_usable
 
@@ -33,16 +32,32 @@ def kept():
     wrapper.close()
 
 
-def request(wrapper, fails: bool = False) -> int:
+def request(wrapper) -> int:
     """One request as Django runs it: its connections looked at as it starts and ends
-    (close_old_connections), one query in between. The backend's process id it ran on."""
+    (close_old_connections, then the backend's own receivers of request_started and
+    request_finished), one query in between. The backend's process id it ran on."""
     wrapper.close_if_unusable_or_obsolete()
+    wrapper.serving_a_request = True
     try:
-        with wrapper.cursor() as cursor:
-            cursor.execute("SELECT pg_backend_pid()")
-            return cursor.fetchone()[0]
+        return backend_pid(wrapper)
     finally:
         wrapper.close_if_unusable_or_obsolete()
+        wrapper.serving_a_request = False
+
+
+def worker_turn(wrapper) -> int:
+    """One turn of the background worker's loop: close_old_connections, no request."""
+    wrapper.close_if_unusable_or_obsolete()
+    try:
+        return backend_pid(wrapper)
+    finally:
+        wrapper.close_if_unusable_or_obsolete()
+
+
+def backend_pid(wrapper) -> int:
+    with wrapper.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
 
 
 def test_a_connection_used_a_moment_ago_is_not_asked_again(kept):
@@ -76,3 +91,26 @@ def test_a_connection_dropped_within_the_trust_fails_one_request_then_is_replace
     with pytest.raises(DatabaseError):
         request(kept)
     assert request(kept) != dropped  # closed after the error, opened afresh
+
+
+def test_the_worker_is_asked_each_turn_and_reconnects_after_a_restart(kept):
+    # django-tasks-db's loop looks at its connection every second, outside any request: a
+    # PostgreSQL restarted under it must be reconnected to, not an error that ends it.
+    dropped = worker_turn(kept)
+    asked = kept.asked
+    worker_turn(kept)
+    assert kept.asked == asked + 1
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [dropped])
+    assert worker_turn(kept) != dropped  # no error
+
+
+def test_the_backend_hears_when_a_request_starts_and_ends():
+    from django.core.signals import request_finished, request_started
+
+    from ramiscore.postgresql import base
+
+    started, _async = request_started._live_receivers(None)
+    finished, _async = request_finished._live_receivers(None)
+    # What tells the backend a request is being served, then over.
+    assert base._request_started in started and base._request_finished in finished

@@ -108,7 +108,10 @@ def test_a_shared_fragment_goes_compressed_to_phones_that_take_gzip(
         assert packed["ETag"] == "W/" + plain["ETag"], attempt
         with django_assert_num_queries(1):
             again = phone.get(address, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=packed["ETag"])
-        assert again.status_code == 304, attempt
+        assert again.status_code == 304 and again["ETag"] == packed["ETag"], attempt
+    head = Client(HTTP_ACCEPT_ENCODING="gzip").head(address, HTTP_HX_REQUEST="true")
+    assert head.status_code == 200 and not head.content
+    assert int(head["Content-Length"]) == len(packed.content)
     # Kept compressed, sent plain to a phone that does not take gzip.
     assert Client().get(address, HTTP_HX_REQUEST="true").content == plain.content
 
@@ -122,6 +125,19 @@ def test_what_holds_a_visitors_own_is_never_compressed(tournament, organiser):
             assert "Content-Encoding" not in client.get(address, **headers), address
     whole = Client(HTTP_ACCEPT_ENCODING="gzip").get(pages(tournament)[0])
     assert "Content-Encoding" not in whole  # a whole page: its forms' tokens
+
+
+def test_a_phone_holding_the_compressed_event_page_gets_its_304_from_what_was_shared(
+    tournament, settings, django_assert_num_queries
+):
+    settings.POLL_COALESCE_SECONDS = 2  # the event-wide answer shared for 2 s (the site's)
+    address = reverse("event", args=[tournament.pk])
+    phone = Client(HTTP_ACCEPT_ENCODING="gzip")
+    first = phone.get(address, HTTP_HX_REQUEST="true")
+    assert first["ETag"].startswith('W/"') and first["Content-Encoding"] == "gzip"
+    with django_assert_num_queries(0):  # the answer shared a moment ago says it: no query
+        again = phone.get(address, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
 
 
 def test_the_event_page_polled_by_many_phones_is_compressed_once(tournament, monkeypatch):

@@ -91,8 +91,8 @@ def polled(
                 tag = request.poll_etag  # PollMiddleware read the version already
             else:
                 tag = etag(request, version, by, kwargs, fragments_only, everyone)
-                if tag is not None and _matches(request, tag):
-                    return not_modified(tag)
+                if tag is not None and (held := _held(request, tag)):
+                    return not_modified(held)
             response = view(request, *args, **kwargs)
             if hasattr(response, "poll_shows") and response.status_code == 200:
                 tag = _at_version(tag, response.poll_shows) if tag else None  # see showing()
@@ -151,8 +151,8 @@ class PollMiddleware:
         request.poll_etag = tag  # type: ignore[attr-defined]
         if tag is None:
             return None
-        if _matches(request, tag):
-            return not_modified(tag)
+        if held := _held(request, tag):
+            return not_modified(held)
         if _shared(request, everyone):
             found = cache.get(_key(tag))
             if found is not None:
@@ -225,13 +225,14 @@ def not_modified(tag: str) -> HttpResponse:
     return _revalidate(response)
 
 
-def _matches(request: HttpRequest, tag: str) -> bool:
+def _held(request: HttpRequest, tag: str) -> str | None:
+    """The form of `tag` the visitor says he holds (If-None-Match): the tag itself, or its
+    weak form, which the same data sent compressed carries (_tagged); None if neither."""
     # A message waiting in its cookie must be shown: render the page.
     if "messages" in request.COOKIES:
-        return False
+        return None
     held = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
-    # The same data sent compressed carries the weak form of its tag (_from_kept).
-    return tag in held or "W/" + tag in held
+    return next((form for form in (tag, "W/" + tag) if form in held), None)
 
 
 def without_session(request: HttpRequest) -> bool:
@@ -309,19 +310,19 @@ def _kept(response: HttpResponse) -> tuple[bytes, str, str | None, bool]:
 
 
 def _content(kept: tuple) -> bytes:
-    """The kept response's content as made (kept before gzip came in: a 3-tuple, plain)."""
-    content, _content_type, *rest = kept
-    return gzip.decompress(content) if rest[1:] and rest[1] else content
+    """The kept response's content as it was made."""
+    content, _content_type, _disposition, compressed = kept
+    return gzip.decompress(content) if compressed else content
 
 
 def _from_kept(request: HttpRequest, kept: tuple, tag: str) -> HttpResponse:
     """The kept response for this visitor, with its ETag: compressed when his browser takes
     gzip (every browser does), made plain again otherwise."""
-    _content_bytes, content_type, *rest = kept
-    compressed = bool(rest[1:] and rest[1]) and _accepts_gzip(request)
-    response = HttpResponse(kept[0] if compressed else _content(kept), content_type=content_type)
-    if rest and rest[0]:
-        response["Content-Disposition"] = rest[0]
+    content, content_type, disposition, compressed = kept
+    compressed = compressed and _accepts_gzip(request)
+    response = HttpResponse(content if compressed else _content(kept), content_type=content_type)
+    if disposition:
+        response["Content-Disposition"] = disposition
     response["Content-Length"] = str(len(response.content))  # not chunked: its size is known
     _tagged(response, tag, compressed)
     return _revalidate(response)
@@ -337,18 +338,21 @@ def _send_compressed(request: HttpRequest, response: HttpResponse, kept: tuple, 
 
 def _tagged(response: HttpResponse, tag: str, compressed: bool) -> None:
     # Compressed, the same data is other bytes: its tag is the weak form (RFC 9110 8.8.1, as
-    # Django's GZipMiddleware does), which _matches takes for the data's own.
+    # Django's GZipMiddleware does), which _held takes for the data's own.
     response["ETag"] = "W/" + tag if compressed else tag
     if compressed:
         response["Content-Encoding"] = "gzip"
 
 
 def _accepts_gzip(request: HttpRequest) -> bool:
+    # As Django's GZipMiddleware reads it: "gzip;q=0" is not told apart (no browser sends it).
     return bool(ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
 
 
 def _key(tag: str) -> str:
-    return "polled:" + tag
+    # "-gz": kept as _kept keeps them since December 2026. Code from before reads its own
+    # names only, and never takes these compressed bytes for the page (a rolling deploy).
+    return "polled-gz:" + tag
 
 
 # Event-wide pages: the anonymous answer made in the last few seconds ------------------------
@@ -371,8 +375,8 @@ def recent_answer(request: HttpRequest) -> HttpResponse | None:
     held = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
     if any(_version_in(each) > _version_in(tag) for each in held):
         return None
-    if _matches(request, tag):
-        return not_modified(tag)
+    if held := _held(request, tag):
+        return not_modified(held)
     return _from_kept(request, answer, tag)
 
 
@@ -388,7 +392,7 @@ def _recent_key(request: HttpRequest) -> str:
     part = "f" if request.headers.get("HX-Request") == "true" else "p"
     language = get_language_from_request(request)
     query = request.META.get("QUERY_STRING", "")
-    return f"recent:{language}:{part}:{request.path}?{_keyed(query) if query else ''}"
+    return f"recent-gz:{language}:{part}:{request.path}?{_keyed(query) if query else ''}"
 
 
 def held_version(request: HttpRequest) -> int:
