@@ -372,8 +372,8 @@ def recent_answer(request: HttpRequest) -> HttpResponse | None:
     made, tag, answer = kept
     if time.time() - made >= window:
         return None
-    held = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
-    if any(_version_in(each) > _version_in(tag) for each in held):
+    tags = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
+    if any(_version_in(each) > _version_in(tag) for each in tags):
         return None
     if held := _held(request, tag):
         return not_modified(held)
