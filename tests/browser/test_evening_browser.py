@@ -67,6 +67,11 @@ def test_a_players_federation_rating_explains_itself_on_a_phone(
     expect(line).to_have_count(1)  # the game behind his number, where he played it
     expect(line).to_contain_text(f"{evening.name} · Rami club de Vincennes · table 201")
     assert_no_sideways_scroll(page)
+    # Nor the lines inside their frame (they did: his place and rating were cut at 390 px);
+    # the date and his opponents under the event.
+    table = page.locator("main .table-scroll")
+    assert table.evaluate("(frame) => frame.scrollWidth <= frame.clientWidth")
+    expect(line.locator("td").nth(1)).to_contain_text("contre Jeanne, Karim")
     page.screenshot(path=artifacts / "federation-rating-phone-390.png", full_page=True)
 
 
